@@ -1,0 +1,136 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// The input cannot be used: a policy with an error is never evaluated.
+    case error
+    /// The input works but probably not as its author meant.
+    case warning
+    /// Information worth knowing; nothing is wrong.
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    /// Errors sort first, notes last.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A stable identifier for a kind of problem, such as `yaml.duplicate-key`.
+///
+/// Codes are part of the public contract: scripts and CI configurations match on them, so a code, once released,
+/// keeps its meaning. Each stage declares its own codes in an extension next to the code that reports them.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The code as printed, `stage.kebab-case-name`.
+    public let rawValue: String
+
+    /// Wraps a code string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a code string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+}
+
+/// A suggested edit that would resolve a diagnostic: replace the text in `range` with `replacement`.
+public struct FixIt: Hashable, Sendable {
+    /// The text to replace.
+    public var range: SourceRange
+    /// The text to put in its place.
+    public var replacement: String
+    /// What the edit does, in a few words ("quote the version").
+    public var message: String
+
+    /// Creates a fix-it.
+    public init(range: SourceRange, replacement: String, message: String) {
+        self.range = range
+        self.replacement = replacement
+        self.message = message
+    }
+}
+
+/// One problem found in an input, by any stage of the pipeline.
+///
+/// Diagnostics are values: the library returns them and never prints. Command-line tools render them with
+/// ``Diagnostic/rendered(file:source:)`` in the form compilers use.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// A secondary position that helps explain the problem, such as the first occurrence of a duplicate key.
+    public struct Note: Hashable, Sendable {
+        /// What is at that position.
+        public var message: String
+        /// Where it is.
+        public var range: SourceRange
+
+        /// Creates a note.
+        public init(message: String, range: SourceRange) {
+            self.message = message
+            self.range = range
+        }
+    }
+
+    /// The stable code of this kind of problem.
+    public var code: DiagnosticCode
+    /// How serious it is.
+    public var severity: Severity
+    /// A sentence a product manager understands: what is wrong and, where possible, what to do.
+    public var message: String
+    /// Where the problem is.
+    public var range: SourceRange
+    /// An edit that resolves the problem, when one is known.
+    public var fixIt: FixIt?
+    /// Related positions.
+    public var notes: [Note]
+
+    /// Creates a diagnostic.
+    public init(
+        code: DiagnosticCode, severity: Severity, message: String, range: SourceRange,
+        fixIt: FixIt? = nil, notes: [Note] = []
+    ) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.fixIt = fixIt
+        self.notes = notes
+    }
+
+    /// Creates an error.
+    public static func error(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange,
+        fixIt: FixIt? = nil, notes: [Note] = []
+    ) -> Diagnostic {
+        Diagnostic(code: code, severity: .error, message: message, range: range, fixIt: fixIt, notes: notes)
+    }
+
+    /// Creates a warning.
+    public static func warning(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange,
+        fixIt: FixIt? = nil, notes: [Note] = []
+    ) -> Diagnostic {
+        Diagnostic(code: code, severity: .warning, message: message, range: range, fixIt: fixIt, notes: notes)
+    }
+
+    /// `LINE:COL: SEVERITY: MESSAGE [CODE]`, without a file name or source excerpt.
+    public var description: String {
+        "\(range.start): \(severity.rawValue): \(message) [\(code)]"
+    }
+}
+
+extension Sequence where Element == Diagnostic {
+    /// Whether any of the diagnostics is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// The diagnostics in source order; at the same position, errors before warnings before notes.
+    public func sortedBySource() -> [Diagnostic] {
+        sorted { ($0.range.start, $0.severity) < ($1.range.start, $1.severity) }
+    }
+}
+
+/// A diagnostic can be thrown where one problem ends an operation.
+extension Diagnostic: Error {}

@@ -1,0 +1,162 @@
+/// The checks made on the raw bytes before libyaml sees them, and the map from libyaml's marks to byte offsets.
+///
+/// libyaml counts positions in characters, excludes a byte-order mark, and reports encoding problems with a raw byte
+/// offset only. Screening the bytes first gives every encoding problem a line and column and lets the reader hand
+/// libyaml input that is known to be UTF-8.
+struct ScreenedInput {
+    /// 3 when the input starts with a UTF-8 byte-order mark, else 0.
+    let byteOrderMarkLength: Int
+    /// Whether every byte is ASCII; then a character index is a byte offset.
+    let isASCII: Bool
+
+    /// The defined answers for encoding edge cases:
+    /// - more bytes than the limit: `yaml.input-too-large`, at the first byte past the limit;
+    /// - a UTF-16 or UTF-32 byte-order mark: `yaml.unsupported-encoding` at 1:1;
+    /// - a UTF-8 byte-order mark: accepted and skipped (offsets count it, columns do not);
+    /// - invalid UTF-8 (including overlong forms, surrogates and code points past U+10FFFF): `yaml.invalid-utf8`
+    ///   at the first offending byte;
+    /// - a NUL byte: `yaml.nul-byte` at that byte.
+    static func screen(_ bytes: UnsafeRawBufferPointer, limits: YAMLLimits) -> Result<ScreenedInput, Diagnostic> {
+        if bytes.count > limits.maximumInputBytes {
+            let location = SourceMap.location(ofByte: limits.maximumInputBytes, in: bytes)
+            return .failure(.error(
+                .yamlInputTooLarge,
+                "the input is \(bytes.count) bytes, more than the limit of \(limits.maximumInputBytes) bytes",
+                at: SourceRange(start: location)))
+        }
+        for foreignMark: [UInt8] in [[0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE], [0xFE, 0xFF]]
+        where bytes.starts(with: foreignMark) {
+            return .failure(.error(
+                .yamlUnsupportedEncoding,
+                "the input starts with a UTF-16 or UTF-32 byte-order mark; save the file as UTF-8",
+                at: .wholeInputStart))
+        }
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var isASCII = true
+        var index = bom
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte == 0 {
+                    return .failure(.error(
+                        .yamlNULByte, "the input holds a NUL byte, which YAML does not allow",
+                        at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
+                }
+                index += 1
+                continue
+            }
+            isASCII = false
+            let length = UTF8Validation.sequenceLength(at: index, in: bytes)
+            if length == 0 {
+                return .failure(.error(
+                    .yamlInvalidUTF8,
+                    "the input is not valid UTF-8: byte 0x\(hex(byte)) at offset \(index) does not start or continue a character",
+                    at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
+            }
+            index += length
+        }
+        return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII))
+    }
+}
+
+private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}
+
+/// Strict UTF-8 decoding rules (RFC 3629): no overlong forms, no surrogates, nothing past U+10FFFF.
+enum UTF8Validation {
+    /// The length of the valid multi-byte sequence starting at `index`, or 0 when it is not valid.
+    static func sequenceLength(at index: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        let second = bytes[index + 1]
+        guard second >= lower, second <= upper else { return 0 }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+}
+
+/// Converts between libyaml's marks (character index, 0-based line and column) and ``SourceLocation``.
+struct SourceMap {
+    private let bytes: UnsafeRawBufferPointer
+    private let screened: ScreenedInput
+    // A cursor: libyaml's marks arrive almost in order, so walking from the last answer is amortised O(1).
+    private var cursorCharacter = 0
+    private var cursorByte: Int
+
+    init(bytes: UnsafeRawBufferPointer, screened: ScreenedInput) {
+        self.bytes = bytes
+        self.screened = screened
+        self.cursorByte = screened.byteOrderMarkLength
+    }
+
+    /// The location of a libyaml mark.
+    mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
+        SourceLocation(line: line + 1, column: column + 1, offset: byteOffset(ofCharacter: characterIndex))
+    }
+
+    /// The byte offset of the character with this index, counted as libyaml counts (after the byte-order mark).
+    mutating func byteOffset(ofCharacter character: Int) -> Int {
+        if screened.isASCII { return min(character + screened.byteOrderMarkLength, bytes.count) }
+        while cursorCharacter < character, cursorByte < bytes.count {
+            cursorByte += 1
+            while cursorByte < bytes.count, bytes[cursorByte] & 0xC0 == 0x80 { cursorByte += 1 }
+            cursorCharacter += 1
+        }
+        while cursorCharacter > character, cursorByte > screened.byteOrderMarkLength {
+            cursorByte -= 1
+            while cursorByte > screened.byteOrderMarkLength, bytes[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
+            cursorCharacter -= 1
+        }
+        return cursorByte
+    }
+
+    /// The location of a byte offset, with lines broken as libyaml breaks them: LF, CR, CR LF, and the Unicode
+    /// breaks NEL, LS and PS. Used for problems found before libyaml runs; linear in `offset`.
+    static func location(ofByte offset: Int, in bytes: UnsafeRawBufferPointer) -> SourceLocation {
+        let end = min(offset, bytes.count)
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var column = 1
+        var index = min(bom, end)
+        while index < end {
+            let byte = bytes[index]
+            var breakLength = 0
+            if byte == 0x0A {
+                breakLength = 1
+            } else if byte == 0x0D {
+                breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                breakLength = 2
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                breakLength = 3
+            }
+            if breakLength > 0, index + breakLength <= end {
+                line += 1
+                column = 1
+                index += breakLength
+                continue
+            }
+            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(line: line, column: column, offset: end)
+    }
+}

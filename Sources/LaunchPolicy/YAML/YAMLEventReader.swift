@@ -1,0 +1,162 @@
+import CYAML
+
+/// Reads a YAML stream into events with libyaml's event API, the only place in LaunchPolicy that touches libyaml.
+///
+/// The event reader enforces the limits that are properties of the stream itself — input size, encoding, scalar
+/// length and nesting depth — and stops pulling events from libyaml at the first problem, so a hostile input costs
+/// no more than the limits allow. ``YAMLReader`` builds the node tree on top of it.
+public struct YAMLEventReader: Sendable {
+    /// The limits in force. The reader itself uses the input, scalar and depth limits.
+    public var limits: YAMLLimits
+
+    /// Creates an event reader.
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Reads `bytes`, calling `body` with each event in order until the stream ends, `body` returns `false`, or a
+    /// problem is found.
+    ///
+    /// - Returns: The problem that stopped the stream, or nil when it ended normally or `body` stopped it.
+    public func readEvents(
+        _ bytes: UnsafeRawBufferPointer, _ body: (YAMLEvent) -> Bool
+    ) -> Diagnostic? {
+        let screened: ScreenedInput
+        switch ScreenedInput.screen(bytes, limits: limits) {
+        case .success(let result): screened = result
+        case .failure(let diagnostic): return diagnostic
+        }
+        let count = bytes.count - screened.byteOrderMarkLength
+        if let base = bytes.baseAddress, count > 0 {
+            let start = (base + screened.byteOrderMarkLength).assumingMemoryBound(to: UInt8.self)
+            return parse(start, count: count, bytes: bytes, screened: screened, body)
+        }
+        // libyaml wants a valid pointer even for an empty input.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
+            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, body)
+        }
+    }
+
+    private func parse(
+        _ start: UnsafePointer<UInt8>, count: Int, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
+        _ body: (YAMLEvent) -> Bool
+    ) -> Diagnostic? {
+        var map = SourceMap(bytes: bytes, screened: screened)
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return .error(.yamlSyntaxError, "libyaml could not allocate a parser", at: .wholeInputStart)
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, start, count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var depth = 0
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                return syntaxError(parser, map: &map, bytes: bytes, screened: screened)
+            }
+            defer { yaml_event_delete(&event) }
+            let range = SourceRange(
+                start: map.location(event.start_mark), end: map.location(event.end_mark))
+            let kind: YAMLEvent.Kind
+            switch event.type {
+            case YAML_STREAM_START_EVENT:
+                kind = .streamStart
+            case YAML_STREAM_END_EVENT:
+                _ = body(YAMLEvent(.streamEnd, range: range))
+                return nil
+            case YAML_DOCUMENT_START_EVENT:
+                kind = .documentStart(explicit: event.data.document_start.implicit == 0)
+            case YAML_DOCUMENT_END_EVENT:
+                kind = .documentEnd(explicit: event.data.document_end.implicit == 0)
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                depth += 1
+                if depth > limits.maximumDepth {
+                    return .error(
+                        .yamlTooDeep,
+                        "sequences and mappings nest more than \(limits.maximumDepth) levels deep",
+                        at: range)
+                }
+                if event.type == YAML_SEQUENCE_START_EVENT {
+                    let data = event.data.sequence_start
+                    kind = .sequenceStart(
+                        anchor: string(data.anchor), tag: string(data.tag),
+                        flow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+                } else {
+                    let data = event.data.mapping_start
+                    kind = .mappingStart(
+                        anchor: string(data.anchor), tag: string(data.tag),
+                        flow: data.style == YAML_FLOW_MAPPING_STYLE)
+                }
+            case YAML_SEQUENCE_END_EVENT:
+                depth -= 1
+                kind = .sequenceEnd
+            case YAML_MAPPING_END_EVENT:
+                depth -= 1
+                kind = .mappingEnd
+            case YAML_SCALAR_EVENT:
+                let data = event.data.scalar
+                if data.length > limits.maximumScalarBytes {
+                    return .error(
+                        .yamlScalarTooLong,
+                        "a scalar of \(data.length) bytes is longer than the limit of "
+                            + "\(limits.maximumScalarBytes) bytes",
+                        at: SourceRange(start: range.start))
+                }
+                let text = data.length == 0
+                    ? "" : String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+                kind = .scalar(
+                    YAMLScalar(text: text, style: style(data.style)),
+                    anchor: string(data.anchor), tag: string(data.tag))
+            case YAML_ALIAS_EVENT:
+                kind = .alias(string(event.data.alias.anchor) ?? "")
+            default:
+                continue
+            }
+            if !body(YAMLEvent(kind, range: range)) { return nil }
+        }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    private func syntaxError(
+        _ parser: yaml_parser_t, map: inout SourceMap, bytes: UnsafeRawBufferPointer, screened: ScreenedInput
+    ) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "the text is not valid YAML"
+        if parser.error == YAML_READER_ERROR {
+            // Raised before a mark exists: the position is a byte offset into what libyaml was given.
+            let offset = parser.problem_offset + screened.byteOrderMarkLength
+            return .error(
+                .yamlSyntaxError, problem,
+                at: SourceRange(start: SourceMap.location(ofByte: offset, in: bytes)))
+        }
+        let range = SourceRange(start: map.location(parser.problem_mark))
+        var notes: [Diagnostic.Note] = []
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let contextLocation = map.location(parser.context_mark)
+            message += " (\(context) at \(contextLocation))"
+            notes.append(.init(message: context, range: SourceRange(start: contextLocation)))
+        }
+        return .error(.yamlSyntaxError, message, at: range, notes: notes)
+    }
+}
+
+extension SourceMap {
+    fileprivate mutating func location(_ mark: yaml_mark_t) -> SourceLocation {
+        location(line: mark.line, column: mark.column, characterIndex: mark.index)
+    }
+}

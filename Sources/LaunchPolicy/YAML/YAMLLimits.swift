@@ -1,0 +1,39 @@
+/// Hard limits that keep the reader safe on hostile input.
+///
+/// A policy may come from a server, so the reader treats every input as untrusted. Each limit is enforced while the
+/// input is consumed, not afterwards: an input over ``maximumInputBytes`` is refused before libyaml sees it, and the
+/// reader stops pulling events from libyaml as soon as ``maximumDepth`` or ``maximumExpandedNodes`` is passed.
+/// Memory and time therefore stay proportional to the limits, whatever the input.
+public struct YAMLLimits: Hashable, Sendable {
+    /// The largest input accepted, in bytes. Default: 1 MiB.
+    public var maximumInputBytes: Int
+    /// The deepest nesting of sequences and mappings. Default: 64.
+    public var maximumDepth: Int
+    /// The number of nodes a document may have with every alias expanded. Default: 100,000.
+    ///
+    /// This is what defeats "billion laughs": nine anchors of nine aliases each are refused as soon as the count
+    /// passes the limit, without expanding anything.
+    public var maximumExpandedNodes: Int
+    /// The longest scalar, in bytes of its value. Default: 64 KiB.
+    public var maximumScalarBytes: Int
+    /// How many documents one input may hold. Default: 1 (a policy file is one document).
+    public var maximumDocuments: Int
+
+    /// Creates limits; every parameter has the documented default.
+    public init(
+        maximumInputBytes: Int = 1 << 20,
+        maximumDepth: Int = 64,
+        maximumExpandedNodes: Int = 100_000,
+        maximumScalarBytes: Int = 64 << 10,
+        maximumDocuments: Int = 1
+    ) {
+        self.maximumInputBytes = maximumInputBytes
+        self.maximumDepth = maximumDepth
+        self.maximumExpandedNodes = maximumExpandedNodes
+        self.maximumScalarBytes = maximumScalarBytes
+        self.maximumDocuments = maximumDocuments
+    }
+
+    /// The defaults: 1 MiB, depth 64, 100,000 expanded nodes, 64 KiB scalars, one document.
+    public static let `default` = YAMLLimits()
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import LaunchPolicy
+
+@main
+struct PolicyLint: ParsableCommand {}
