@@ -1,5 +1,47 @@
 import ArgumentParser
+import Foundation
 import LaunchPolicy
 
+/// `policy-lint`: checks policy files for CI. Exit 0 when no file has an error, 1 when one has, 2 on a usage error.
 @main
-struct PolicyLint: ParsableCommand {}
+struct PolicyLint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "policy-lint",
+        abstract: "Check LaunchPolicy files and LaunchGate/Gandalf configurations.",
+        discussion: """
+            Folders are searched for *.yaml, *.yml and *.json files. Diagnostics are printed as \
+            FILE:LINE:COL: SEVERITY: MESSAGE [CODE] with the source line. Exit status: 0 no errors, 1 errors \
+            found, 2 usage error.
+            """)
+
+    @Argument(help: "Policy files or folders to check.")
+    var paths: [String] = ["."]
+
+    @Flag(name: .shortAndLong, help: "Print nothing for files without diagnostics, and no summary.")
+    var quiet = false
+
+    func run() throws {
+        let files: [URL]
+        do {
+            files = try PolicyFiles.collect(paths)
+        } catch {
+            FileHandle.standardError.write(Data("policy-lint: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let linter = PolicyLinter()
+        var counts: [Severity: Int] = [:]
+        for file in files {
+            let report = linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
+            for diagnostic in report.diagnostics {
+                counts[diagnostic.severity, default: 0] += 1
+                print(diagnostic.rendered(file: report.path, source: report.source))
+            }
+            if report.diagnostics.isEmpty, !quiet { print("\(report.path): ok") }
+        }
+        if !quiet {
+            print("checked \(files.count) file\(files.count == 1 ? "" : "s"): "
+                + "\(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes")
+        }
+        if (counts[.error] ?? 0) > 0 { throw ExitCode(1) }
+    }
+}

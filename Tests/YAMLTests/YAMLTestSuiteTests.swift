@@ -97,3 +97,70 @@ import TestSupport
 }
 
 extension YAMLTestSuiteTests.Outcome: Hashable {}
+
+/// Checks the node tree, not just the events: every valid single-document case that libyaml reads must compose, and
+/// where the suite gives the expected data (`in.json`), the tree must hold it — scalars compared as text, since the
+/// reader types nothing (`42` in JSON matches the plain scalar `42`).
+@Suite struct YAMLTestSuiteCompositionTests {
+    @Test func treesMatchTheSuiteData() throws {
+        guard Conformance.folder("yaml-test-suite") != nil else {
+            if Conformance.isCI { Issue.record("\(Conformance.absenceMessage("yaml-test-suite"))") }
+            return
+        }
+        var compared = 0
+        var mismatches: [String] = []
+        for testCase in try YAMLTestSuiteTests.cases() where !testCase.isError {
+            guard LibYAMLKnownDifferences.cases[testCase.id] == nil else { continue }
+            let input = try [UInt8](Data(contentsOf: testCase.directory.appendingPathComponent("in.yaml")))
+            let events = suiteEvents(input)
+            let documentCount = events.lines.filter { $0.hasPrefix("+DOC") }.count
+            guard documentCount == 1 else { continue }
+            let result = read(bytes: input)
+            let problems = result.diagnostics.filter { $0.code != .yamlDuplicateKey }
+            if !problems.isEmpty || result.root == nil {
+                mismatches.append("\(testCase.id): \(problems.map(\.description))")
+                continue
+            }
+            let jsonURL = testCase.directory.appendingPathComponent("in.json")
+            guard let json = try? Data(contentsOf: jsonURL),
+                let expected = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            else { continue }
+            // Keys that repeat in the YAML collapse in JSON; such cases cannot be compared entry by entry.
+            guard !result.diagnostics.contains(where: { $0.code == .yamlDuplicateKey }) else { continue }
+            compared += 1
+            if !matches(result.root!, expected) { mismatches.append("\(testCase.id): tree differs from in.json") }
+        }
+        print("yaml-test-suite composition: \(compared) trees compared with in.json")
+        #expect(compared > 150)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    /// Whether the node holds the JSON value, scalars compared as text.
+    private func matches(_ node: YAMLNode, _ value: Any) -> Bool {
+        switch node.content {
+        case .scalar(let scalar):
+            if let string = value as? String { return scalar.text == string }
+            if value is NSNull { return ["", "~", "null", "Null", "NULL"].contains(scalar.text) }
+            if let number = value as? NSNumber {
+                if ["true", "false"].contains(scalar.text.lowercased()) {
+                    return scalar.text.lowercased() == (number.boolValue ? "true" : "false")
+                }
+                return Double(scalar.text) == number.doubleValue
+                    || Int(scalar.text.replacingOccurrences(of: "0o", with: ""), radix: 8).map(Double.init)
+                        == number.doubleValue
+                    || Int(scalar.text.replacingOccurrences(of: "0x", with: ""), radix: 16).map(Double.init)
+                        == number.doubleValue
+            }
+            return false
+        case .sequence(let items):
+            guard let array = value as? [Any], array.count == items.count else { return false }
+            return zip(items, array).allSatisfy { matches($0, $1) }
+        case .mapping(let entries):
+            guard let object = value as? [String: Any], object.count == entries.count else { return false }
+            return entries.allSatisfy { entry in
+                guard let key = entry.key.scalar?.text, let expected = object[key] else { return false }
+                return matches(entry.value, expected)
+            }
+        }
+    }
+}

@@ -8,6 +8,8 @@ struct ScreenedInput {
     let byteOrderMarkLength: Int
     /// Whether every byte is ASCII; then a character index is a byte offset.
     let isASCII: Bool
+    /// The number of characters after the byte-order mark, as libyaml counts them.
+    let characterCount: Int
 
     /// The defined answers for encoding edge cases:
     /// - more bytes than the limit: `yaml.input-too-large`, at the first byte past the limit;
@@ -33,6 +35,7 @@ struct ScreenedInput {
         }
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var isASCII = true
+        var characters = 0
         var index = bom
         let count = bytes.count
         while index < count {
@@ -44,6 +47,7 @@ struct ScreenedInput {
                         at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
                 }
                 index += 1
+                characters += 1
                 continue
             }
             isASCII = false
@@ -55,8 +59,9 @@ struct ScreenedInput {
                     at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
             }
             index += length
+            characters += 1
         }
-        return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII))
+        return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII, characterCount: characters))
     }
 }
 
@@ -107,7 +112,29 @@ struct SourceMap {
 
     /// The location of a libyaml mark.
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
-        SourceLocation(line: line + 1, column: column + 1, offset: byteOffset(ofCharacter: characterIndex))
+        let offset = byteOffset(ofCharacter: characterIndex)
+        if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
+            // At the end of an input whose last line has no line break, libyaml moves its mark to a line that does
+            // not exist. Report the end of the last line instead, where an editor puts the cursor.
+            var lineStart = offset
+            while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
+            var columns = 1
+            for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { columns += 1 }
+            return SourceLocation(line: line, column: columns, offset: offset)
+        }
+        return SourceLocation(line: line + 1, column: column + 1, offset: offset)
+    }
+
+    private var endsWithLineBreak: Bool {
+        bytes.count <= screened.byteOrderMarkLength || endsWithLineBreak(at: bytes.count)
+    }
+
+    /// Whether the bytes just before `end` are a line break as libyaml counts them: LF, CR, NEL, LS or PS.
+    private func endsWithLineBreak(at end: Int) -> Bool {
+        let last = bytes[end - 1]
+        if last == 0x0A || last == 0x0D { return true }
+        if end >= 2, last == 0x85, bytes[end - 2] == 0xC2 { return true }
+        return end >= 3 && (last == 0xA8 || last == 0xA9) && bytes[end - 2] == 0x80 && bytes[end - 3] == 0xE2
     }
 
     /// The byte offset of the character with this index, counted as libyaml counts (after the byte-order mark).

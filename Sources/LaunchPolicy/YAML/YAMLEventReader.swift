@@ -148,8 +148,10 @@ public struct YAMLEventReader: Sendable {
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             let contextLocation = map.location(parser.context_mark)
-            message += " (\(context) at \(contextLocation))"
-            notes.append(.init(message: context, range: SourceRange(start: contextLocation)))
+            message += " (\(context) that starts at \(contextLocation))"
+            if contextLocation != range.start {
+                notes.append(.init(message: "\(context) that starts here", range: SourceRange(start: contextLocation)))
+            }
         }
         return .error(.yamlSyntaxError, message, at: range, notes: notes)
     }

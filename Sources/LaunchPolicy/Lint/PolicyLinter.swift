@@ -1,0 +1,54 @@
+import Foundation
+
+/// The diagnostics of one file.
+public struct LintReport: Sendable {
+    /// The path shown in diagnostics.
+    public var path: String
+    /// The bytes read, for rendering source excerpts.
+    public var source: [UInt8]
+    /// Every problem found, in source order.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a report.
+    public init(path: String, source: [UInt8], diagnostics: [Diagnostic]) {
+        self.path = path
+        self.source = source
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Checks policy files and reports every problem found, in one pass per file.
+///
+/// At this stage it reports the YAML reader's diagnostics: encoding, syntax, limits, duplicate keys. The policy
+/// decoder and the semantic checks add theirs as they arrive.
+public struct PolicyLinter: Sendable {
+    /// The reader's limits.
+    public var limits: YAMLLimits
+
+    /// Creates a linter.
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Lints bytes.
+    public func lint(_ bytes: [UInt8], path: String) -> LintReport {
+        let result = YAMLReader(limits: limits).read(bytes)
+        return LintReport(path: path, source: bytes, diagnostics: result.diagnostics.sortedBySource())
+    }
+
+    /// Lints a file; a file that cannot be read gives one diagnostic, `lint.unreadable-file`.
+    public func lint(fileAt url: URL, path: String) -> LintReport {
+        do {
+            return lint([UInt8](try Data(contentsOf: url)), path: path)
+        } catch {
+            return LintReport(path: path, source: [], diagnostics: [.error(
+                .lintUnreadableFile, "the file could not be read: \(error.localizedDescription)",
+                at: .wholeInputStart)])
+        }
+    }
+}
+
+extension DiagnosticCode {
+    /// A file named on the command line could not be read.
+    public static let lintUnreadableFile: DiagnosticCode = "lint.unreadable-file"
+}

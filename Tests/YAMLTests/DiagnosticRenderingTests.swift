@@ -1,0 +1,67 @@
+import LaunchPolicy
+import Testing
+
+@Suite struct DiagnosticRenderingTests {
+    @Test func rendersLikeACompilerWithTheSourceLineAndACaret() throws {
+        let source = "policy: 1\nrules:\n  - id: a\n  - id: a\n"
+        let diagnostic = Diagnostic.error(
+            "policy.duplicate-rule-id", "the rule id \"a\" is used twice",
+            at: SourceRange(
+                start: SourceLocation(line: 4, column: 9, offset: 35),
+                end: SourceLocation(line: 4, column: 10, offset: 36)),
+            notes: [.init(
+                message: "first used here",
+                range: SourceRange(start: SourceLocation(line: 3, column: 9, offset: 25)))])
+        let rendered = diagnostic.rendered(file: "p.yaml", source: Array(source.utf8))
+        #expect(rendered == """
+            p.yaml:4:9: error: the rule id "a" is used twice [policy.duplicate-rule-id]
+              - id: a
+                    ^
+            p.yaml:3:9: note: first used here
+              - id: a
+                    ^
+            """)
+    }
+
+    @Test func theCaretSpansTheRangeAndKeepsTabs() {
+        let source = "\tkey: \"< 2.4.x\"\n"
+        let diagnostic = Diagnostic.warning(
+            "test.code", "message",
+            at: SourceRange(
+                start: SourceLocation(line: 1, column: 7, offset: 6),
+                end: SourceLocation(line: 1, column: 16, offset: 15)),
+            fixIt: FixIt(
+                range: SourceRange(start: SourceLocation(line: 1, column: 7, offset: 6)),
+                replacement: "\"< 2.4\"", message: "drop the x"))
+        let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(lines[0] == "f:1:7: warning: message [test.code]")
+        #expect(lines[1] == "\tkey: \"< 2.4.x\"")
+        #expect(lines[2] == "\t     ^" + String(repeating: "~", count: 8))
+        #expect(lines[3] == "f:1:7: fix-it: drop the x: replace with \"< 2.4\"")
+    }
+
+    @Test func withoutSourceOnlyTheHeadlineIsPrinted() {
+        let diagnostic = Diagnostic.error("yaml.empty-input", "empty", at: .wholeInputStart)
+        #expect(diagnostic.rendered(file: "f.yaml") == "f.yaml:1:1: error: empty [yaml.empty-input]")
+        #expect(diagnostic.description == "1:1: error: empty [yaml.empty-input]")
+    }
+
+    @Test func readerDiagnosticsRenderAgainstTheirInput() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: 1\nb: *x\n".utf8)
+        let result = read(bytes: bytes)
+        let diagnostic = try #require(result.diagnostics.first)
+        let rendered = diagnostic.rendered(file: "bom.yaml", source: bytes)
+        #expect(rendered.hasPrefix("bom.yaml:2:4: error: the alias *x names no anchor"))
+        #expect(rendered.hasSuffix("b: *x\n   ^~"))
+    }
+
+    @Test func errorsSortFirstAndDiagnosticsSortBySource() {
+        let late = Diagnostic.error("c", "m", at: SourceRange(start: SourceLocation(line: 9, column: 1, offset: 90)))
+        let early = Diagnostic.warning("c", "m", at: .wholeInputStart)
+        let sameSpotError = Diagnostic.error("c", "m", at: .wholeInputStart)
+        #expect([late, early, sameSpotError].sortedBySource() == [sameSpotError, early, late])
+        #expect([early].containsErrors == false)
+        #expect([early, late].containsErrors)
+        #expect(Severity.error < Severity.warning && Severity.warning < Severity.note)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import LaunchPolicy
+import Testing
+
+/// Inputs built to hurt a parser. Each must be refused by a limit, at the right place, having done no more work than
+/// the limit allows. Work is measured in events pulled from libyaml, which is deterministic, rather than in time.
+@Suite struct HostileInputTests {
+    /// Counts the events the reader pulls before it stops, and returns the diagnostic that stopped it.
+    private func eventsPulled(_ bytes: [UInt8], limits: YAMLLimits = .default) -> (count: Int, stop: Diagnostic?) {
+        let (_, stop, count) = suiteEvents(bytes, limits: limits)
+        return (count, stop)
+    }
+
+    @Test func billionLaughsIsRefusedWithoutExpandingAnything() throws {
+        var lines = ["a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+        let names = Array("abcdefghi")
+        for level in 1..<9 {
+            let previous = names[level - 1]
+            let aliases = Array(repeating: "*\(previous)", count: 9).joined(separator: ",")
+            lines.append("\(names[level]): &\(names[level]) [\(aliases)]")
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count < 500)
+        let result = read(text)
+        #expect(codes(result) == ["yaml.alias-budget-exceeded"])
+        // a=10, b=91, c=820, d=7381, e=66430 nodes: the first *e inside f passes 100,000.
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.range.start.line == 6)
+        #expect(diagnostic.range.start.column == 8)
+        #expect(result.root == nil)
+    }
+
+    @Test func theAliasBudgetCountsExactly() {
+        // 1 root mapping + 2 keys + anchored sequence (1 + 3) + alias (4) = 11 nodes.
+        let text = "a: &s [1, 2, 3]\nb: *s\n"
+        #expect(read(text, limits: YAMLLimits(maximumExpandedNodes: 11)).diagnostics.isEmpty)
+        #expect(codes(read(text, limits: YAMLLimits(maximumExpandedNodes: 10))) == ["yaml.alias-budget-exceeded"])
+    }
+
+    @Test func deepFlowNestingIsRefusedAtTheLimit() throws {
+        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
+        let (count, stop) = eventsPulled(bytes)
+        let diagnostic = try #require(stop)
+        #expect(diagnostic.code == .yamlTooDeep)
+        #expect(diagnostic.range.start == SourceLocation(line: 1, column: 65, offset: 64))
+        // Stream start, document start and 64 sequence starts: nothing more was pulled from libyaml.
+        #expect(count == 66)
+        #expect(codes(read(bytes: bytes)) == ["yaml.too-deep"])
+    }
+
+    @Test func deepBlockNestingIsRefusedAtTheLimit() throws {
+        var text = ""
+        for level in 0..<3_000 {
+            text += String(repeating: " ", count: level) + "k:\n"
+        }
+        // 4.5 MB: raise the input limit so that the depth limit is the one that stops it.
+        let (count, stop) = eventsPulled(Array(text.utf8), limits: YAMLLimits(maximumInputBytes: 8 << 20))
+        let diagnostic = try #require(stop)
+        #expect(diagnostic.code == .yamlTooDeep)
+        #expect(diagnostic.range.start.line == 65)
+        #expect(diagnostic.range.start.column == 65)
+        #expect(count < 200)
+    }
+
+    @Test func nestingExactlyAtTheLimitIsAccepted() {
+        let depth = 64
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(read(text).diagnostics.isEmpty)
+        #expect(codes(read("[" + text + "]")) == ["yaml.too-deep"])
+        #expect(read("[" + text + "]", limits: YAMLLimits(maximumDepth: 65)).diagnostics.isEmpty)
+    }
+
+    @Test func aThirtyMegabyteScalarIsRefusedByTheInputLimitBeforeParsing() throws {
+        let bytes = Array("k: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 30 << 20)
+        let (count, stop) = eventsPulled(bytes)
+        #expect(count == 0)
+        let diagnostic = try #require(stop)
+        #expect(diagnostic.code == .yamlInputTooLarge)
+        #expect(diagnostic.range.start == SourceLocation(line: 1, column: (1 << 20) + 1, offset: 1 << 20))
+    }
+
+    @Test func aThirtyMegabyteScalarIsRefusedByTheScalarLimitWhenTheInputLimitAllowsIt() throws {
+        let bytes = Array("k: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 30 << 20)
+        let result = read(bytes: bytes, limits: YAMLLimits(maximumInputBytes: 64 << 20))
+        #expect(codes(result) == ["yaml.scalar-too-long"])
+        #expect(result.diagnostics.first?.range.start == SourceLocation(line: 1, column: 4, offset: 3))
+    }
+
+    @Test func theScalarLimitIsInclusive() {
+        let limits = YAMLLimits(maximumScalarBytes: 8)
+        #expect(read("k: \"12345678\"", limits: limits).diagnostics.isEmpty)
+        #expect(codes(read("k: \"123456789\"", limits: limits)) == ["yaml.scalar-too-long"])
+    }
+
+    @Test func aTwentyMegabyteFileIsRefusedBeforeItBecomesNodes() throws {
+        let line = Array("- item\n".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20 << 20)
+        while bytes.count < 20 << 20 { bytes += line }
+        let (count, stop) = eventsPulled(bytes)
+        #expect(count == 0)
+        let diagnostic = try #require(stop)
+        #expect(diagnostic.code == .yamlInputTooLarge)
+        // Byte 1 MiB lies on line 1 MiB / 7 + 1.
+        #expect(diagnostic.range.start.line == (1 << 20) / 7 + 1)
+        #expect(diagnostic.message.contains("\(bytes.count) bytes"))
+    }
+
+    @Test func theInputLimitIsInclusive() {
+        let text = "k: v\n"
+        #expect(read(text, limits: YAMLLimits(maximumInputBytes: 5)).diagnostics.isEmpty)
+        #expect(codes(read(text, limits: YAMLLimits(maximumInputBytes: 4))) == ["yaml.input-too-large"])
+    }
+
+    @Test func manyAliasesOfABigScalarAsKeysStopAtTheDuplicateCap() {
+        let big = String(repeating: "x", count: 60_000)
+        var text = "a: &k \(big)\nm:\n"
+        for index in 0..<10_000 { text += "  *k : \(index)\n" }
+        let result = read(text, limits: YAMLLimits(maximumInputBytes: 4 << 20))
+        #expect(result.diagnostics.last?.code == .yamlTooManyErrors)
+        #expect(result.diagnostics.count == 51)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import LaunchPolicy
+import Testing
+import TestSupport
+
+/// Feeds thousands of mutated inputs through the reader. A trap would end the test process; a hang would stall it.
+/// Beyond surviving, every answer must be coherent: an error or a tree, positions inside the input and agreeing with
+/// an independent count of lines and columns, and trees no larger than the alias budget.
+@Suite struct MutationTests {
+    static let seedCount: UInt64 = 4_000
+
+    static func seeds() throws -> [[UInt8]] {
+        var seeds: [[UInt8]] = [
+            Array("a: &x [1, {b: *x}]\n".utf8),
+            Array("rules:\n  - id: r\n    when: {platform: [ios, android], app-version: \"< 2.4\"}\n    then: block\n".utf8),
+            Array("? [a, b]\n: |\n  text\n--- \n'q': \"\\u00e9\"\n".utf8),
+        ]
+        if let suite = Conformance.folder("yaml-test-suite") {
+            for testCase in try YAMLTestSuiteTests.cases().prefix(400) {
+                _ = suite
+                seeds.append(try [UInt8](Data(contentsOf: testCase.directory.appendingPathComponent("in.yaml"))))
+            }
+        }
+        let policies = Conformance.packageRoot.appendingPathComponent("policies")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: policies.path)) ?? []
+        where name.hasSuffix(".yaml") {
+            seeds.append(try [UInt8](Data(contentsOf: policies.appendingPathComponent(name))))
+        }
+        return seeds
+    }
+
+    static let alphabet = Array("[]{}:,-?!&*#|>'\"%@` \t\n\r\\0aZ.~".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0xEF, 0xBB, 0xBF]
+
+    static func mutate(_ input: [UInt8], with other: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+        var bytes = input
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0 where !bytes.isEmpty:
+                bytes[position] = UInt8.random(in: 0...255, using: &random)
+            case 1:
+                bytes.insert(alphabet.randomElement(using: &random)!, at: min(position, bytes.count))
+            case 2 where !bytes.isEmpty:
+                let end = min(bytes.count, position + Int.random(in: 1...16, using: &random))
+                bytes.removeSubrange(position..<end)
+            case 3 where !bytes.isEmpty:
+                let end = min(bytes.count, position + Int.random(in: 1...32, using: &random))
+                bytes.insert(contentsOf: bytes[position..<end], at: position)
+            case 4 where !other.isEmpty:
+                let start = Int.random(in: 0..<other.count, using: &random)
+                let end = min(other.count, start + Int.random(in: 1...64, using: &random))
+                bytes.insert(contentsOf: other[start..<end], at: min(position, bytes.count))
+            default:
+                bytes.insert(contentsOf: Array(repeating: alphabet.randomElement(using: &random)!, count: 70),
+                    at: min(position, bytes.count))
+            }
+        }
+        return bytes
+    }
+
+    /// Line and column of an offset in ASCII text, counted independently of the reader.
+    static func asciiLocation(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < offset {
+            if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A, index + 1 < offset {
+                    index += 1
+                }
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    @Test func mutatedInputsNeverTrapAndAlwaysGiveACoherentAnswer() throws {
+        let seeds = try Self.seeds()
+        var random = SeededGenerator(seed: 0x1A0C_4B01)
+        let limits = YAMLLimits(maximumExpandedNodes: 5_000)
+        var errors = 0
+        for iteration in 0..<Self.seedCount {
+            let input = Self.mutate(
+                seeds.randomElement(using: &random)!, with: seeds.randomElement(using: &random)!, using: &random)
+            let result = YAMLReader(limits: limits).read(input)
+            if result.diagnostics.containsErrors { errors += 1 }
+            #expect(
+                result.diagnostics.containsErrors || result.root != nil,
+                "iteration \(iteration): neither a tree nor an error")
+            let isASCII = input.allSatisfy { $0 < 0x80 && $0 != 0 }
+            for diagnostic in result.diagnostics {
+                let start = diagnostic.range.start
+                #expect(start.offset >= 0 && start.offset <= input.count, "iteration \(iteration): \(diagnostic)")
+                #expect(start.line >= 1 && start.column >= 1)
+                if isASCII {
+                    let expected = Self.asciiLocation(of: start.offset, in: input)
+                    #expect(
+                        expected.line == start.line && expected.column == start.column,
+                        "iteration \(iteration): \(diagnostic) but offset \(start.offset) is at \(expected)")
+                }
+            }
+            if let root = result.root {
+                var pending = [root]
+                var nodes = 0
+                while let node = pending.popLast() {
+                    nodes += 1
+                    #expect(node.range.start.offset <= node.range.end.offset && node.range.end.offset <= input.count)
+                    switch node.content {
+                    case .scalar: break
+                    case .sequence(let items): pending += items
+                    case .mapping(let entries): for entry in entries { pending += [entry.key, entry.value] }
+                    }
+                }
+                #expect(nodes <= limits.maximumExpandedNodes)
+            }
+        }
+        // The mutations must actually break inputs, or this test proves nothing.
+        #expect(errors > Int(Self.seedCount) / 4)
+        #expect(errors < Int(Self.seedCount))
+    }
+}
