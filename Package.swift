@@ -23,17 +23,25 @@ let package = Package(
             name: "LaunchPolicy",
             dependencies: ["CYAML"]
         ),
-        .executableTarget(
-            name: "launch-policy",
+        // What both executables share: usage-error exit status, standard-error output, argument conformances.
+        .target(
+            name: "CommandLineSupport",
             dependencies: [
                 "LaunchPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
+            name: "launch-policy",
+            dependencies: [
+                "LaunchPolicy", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
             name: "policy-lint",
             dependencies: [
-                "LaunchPolicy",
+                "LaunchPolicy", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import LaunchPolicy
 
@@ -20,12 +21,15 @@ struct PolicyLint: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing for files without diagnostics, and no summary.")
     var quiet = false
 
+    /// Runs the command; usage errors exit 2.
+    static func main() { mainWithUsageStatus() }
+
     func run() throws {
         let files: [URL]
         do {
             files = try PolicyFiles.collect(paths)
         } catch {
-            FileHandle.standardError.write(Data("policy-lint: \(error)\n".utf8))
+            printError("policy-lint: \(error)")
             throw ExitCode(2)
         }
         let linter = PolicyLinter()

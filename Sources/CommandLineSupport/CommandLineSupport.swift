@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import LaunchPolicy
+
+/// Writes one line to standard error.
+public func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+extension ParsableCommand {
+    /// Parses the arguments and runs the command; a usage error exits 2, the status every LaunchPolicy tool gives a
+    /// usage error (ArgumentParser's own is 64).
+    public static func mainWithUsageStatus() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+extension VersionKind: ExpressibleByArgument {}

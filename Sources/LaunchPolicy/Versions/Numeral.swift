@@ -1,0 +1,98 @@
+/// A non-negative integer of any size, as written in a version: compared exactly, never through a fixed-width
+/// integer that could overflow.
+///
+/// Numbers below 10¹⁸ are held in a `UInt64` for speed; larger ones as their decimal digits, which compare by length
+/// and then lexically once leading zeros are gone.
+struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
+    private enum Storage: Hashable, Sendable {
+        case small(UInt64)
+        /// At least 19 digits, no leading zero.
+        case large(String)
+    }
+
+    private static let smallLimit: UInt64 = 1_000_000_000_000_000_000  // 10^18
+    private let storage: Storage
+
+    static let zero = Numeral(0)
+
+    init(_ value: UInt64) {
+        precondition(value < Self.smallLimit)
+        storage = .small(value)
+    }
+
+    /// Creates a numeral from ASCII digits (at least one); leading zeros are dropped.
+    init(digits: Substring) {
+        let trimmed = digits.drop { $0 == "0" }
+        if trimmed.isEmpty {
+            storage = .small(0)
+        } else if trimmed.utf8.count <= 18 {
+            storage = .small(UInt64(trimmed)!)
+        } else {
+            storage = .large(String(trimmed))
+        }
+    }
+
+    var isZero: Bool { storage == .small(0) }
+
+    /// The value as an `Int` when it fits.
+    var intValue: Int? {
+        if case .small(let value) = storage, value <= UInt64(Int.max) { return Int(value) }
+        return nil
+    }
+
+    /// This number plus one.
+    var successor: Numeral {
+        switch storage {
+        case .small(let value):
+            return value + 1 < Self.smallLimit ? Numeral(value + 1) : Numeral(digits: "1000000000000000000")
+        case .large(let digits):
+            var bytes = Array(digits.utf8)
+            var index = bytes.count - 1
+            while index >= 0, bytes[index] == UInt8(ascii: "9") {
+                bytes[index] = UInt8(ascii: "0")
+                index -= 1
+            }
+            if index < 0 { bytes.insert(UInt8(ascii: "1"), at: 0) } else { bytes[index] += 1 }
+            return Numeral(digits: Substring(String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    static func < (lhs: Numeral, rhs: Numeral) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.small(let a), .small(let b)): a < b
+        case (.small, .large): true
+        case (.large, .small): false
+        case (.large(let a), .large(let b)): a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : a < b
+        }
+    }
+
+    var description: String {
+        switch storage {
+        case .small(let value): String(value)
+        case .large(let digits): digits
+        }
+    }
+}
+
+/// One dot-separated identifier of a SemVer prerelease: numeric identifiers sort numerically and before
+/// alphanumeric ones, which sort in ASCII order (SemVer 2.0.0, section 11).
+enum PrereleaseIdentifier: Hashable, Comparable, Sendable, CustomStringConvertible {
+    case numeric(Numeral)
+    case alphanumeric(String)
+
+    static func < (lhs: PrereleaseIdentifier, rhs: PrereleaseIdentifier) -> Bool {
+        switch (lhs, rhs) {
+        case (.numeric(let a), .numeric(let b)): a < b
+        case (.numeric, .alphanumeric): true
+        case (.alphanumeric, .numeric): false
+        case (.alphanumeric(let a), .alphanumeric(let b)): Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .numeric(let number): number.description
+        case .alphanumeric(let text): text
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// Ranges as unions of intervals, to answer what the linter asks: can a range match anything, and does one range
+/// include another. Analyses use plain precedence (prereleases are ordinary versions), as policies do.
+enum RangeAnalysis {
+    /// One end of an interval.
+    struct Bound: Hashable {
+        var version: Version
+        var inclusive: Bool
+    }
+
+    /// Versions from `lower` to `upper`; nil means unbounded on that side.
+    struct Interval: Hashable {
+        var lower: Bound?
+        var upper: Bound?
+
+        static let everything = Interval(lower: nil, upper: nil)
+
+        func intersection(_ other: Interval) -> Interval {
+            Interval(lower: RangeAnalysis.tighter(lower, other.lower, preferGreater: true),
+                upper: RangeAnalysis.tighter(upper, other.upper, preferGreater: false))
+        }
+
+        /// Whether no version of `kind` lies in the interval. Kinds whose versions have a next one (marketing,
+        /// version codes, SemVer) turn an open lower end into a closed one first, so that `> 1.2.3 < 1.2.4` is
+        /// empty for marketing versions; build numbers have none (1.2.3.1 lies between), so there it is not.
+        func isEmpty(kind: VersionKind) -> Bool {
+            var low = lower ?? Bound(version: RangeAnalysis.minimum(kind), inclusive: true)
+            if !low.inclusive, let next = RangeAnalysis.successor(of: low.version) {
+                low = Bound(version: next, inclusive: true)
+            }
+            guard let high = upper else { return false }
+            let order = low.version.compare(to: high.version)
+            if order != 0 { return order > 0 }
+            return !(low.inclusive && high.inclusive)
+        }
+    }
+
+    /// A union of intervals.
+    struct IntervalSet {
+        var intervals: [Interval]
+
+        func intersection(_ other: IntervalSet) -> IntervalSet {
+            IntervalSet(intervals: intervals.flatMap { mine in other.intervals.map { mine.intersection($0) } })
+        }
+
+        /// Everything outside the set: the intersection of each interval's outside.
+        var complement: IntervalSet {
+            var result = IntervalSet(intervals: [.everything])
+            for interval in intervals {
+                var outside: [Interval] = []
+                if let lower = interval.lower {
+                    outside.append(Interval(lower: nil, upper: Bound(version: lower.version, inclusive: !lower.inclusive)))
+                }
+                if let upper = interval.upper {
+                    outside.append(Interval(lower: Bound(version: upper.version, inclusive: !upper.inclusive), upper: nil))
+                }
+                result = result.intersection(IntervalSet(intervals: outside))
+            }
+            return result
+        }
+
+        func isEmpty(kind: VersionKind) -> Bool { intervals.allSatisfy { $0.isEmpty(kind: kind) } }
+    }
+
+    static func intervals(of range: VersionRange) -> IntervalSet {
+        IntervalSet(intervals: range.alternatives.flatMap { alternative -> [Interval] in
+            var set = IntervalSet(intervals: [.everything])
+            for constraint in alternative {
+                switch constraint {
+                case .compare(let comparator):
+                    set = set.intersection(IntervalSet(intervals: [interval(of: comparator)]))
+                case .exclude(let comparators):
+                    let excluded = comparators.reduce(Interval.everything) { $0.intersection(interval(of: $1)) }
+                    set = set.intersection(IntervalSet(intervals: [excluded]).complement)
+                }
+            }
+            return set.intervals.filter { !$0.isEmpty(kind: range.kind) }
+        })
+    }
+
+    static func interval(of comparator: VersionRange.Comparator) -> Interval {
+        var version = comparator.version
+        var op = comparator.op
+        // A `-0` bound on a kind without prereleases sits just below its core: `< 1.3.0-0` is `< 1.3.0` there, and
+        // `> 1.3.0-0` is `>= 1.3.0`.
+        if version.kind != .semver, version.isPrerelease {
+            version = Version(kind: version.kind, text: "", parts: version.parts)
+            switch op {
+            case .lessOrEqual: op = .less
+            case .greater: op = .greaterOrEqual
+            case .equal: return Interval(lower: Bound(version: version, inclusive: false),
+                upper: Bound(version: version, inclusive: false))
+            default: break
+            }
+        }
+        switch op {
+        case .less: return Interval(lower: nil, upper: Bound(version: version, inclusive: false))
+        case .lessOrEqual: return Interval(lower: nil, upper: Bound(version: version, inclusive: true))
+        case .greater: return Interval(lower: Bound(version: version, inclusive: false), upper: nil)
+        case .greaterOrEqual: return Interval(lower: Bound(version: version, inclusive: true), upper: nil)
+        case .equal:
+            return Interval(lower: Bound(version: version, inclusive: true), upper: Bound(version: version, inclusive: true))
+        }
+    }
+
+    /// Of two lower (or upper) bounds, the one that admits less.
+    static func tighter(_ a: Bound?, _ b: Bound?, preferGreater: Bool) -> Bound? {
+        guard let a else { return b }
+        guard let b else { return a }
+        let order = a.version.compare(to: b.version)
+        if order == 0 { return Bound(version: a.version, inclusive: a.inclusive && b.inclusive) }
+        return (order > 0) == preferGreater ? a : b
+    }
+
+    /// The lowest version of a kind.
+    static func minimum(_ kind: VersionKind) -> Version {
+        Version(kind: kind, text: "", parts: [], prerelease: kind == .semver ? [.numeric(.zero)] : [])
+    }
+
+    /// The next version after `version`, where the kind has one.
+    static func successor(of version: Version) -> Version? {
+        switch version.kind {
+        case .build:
+            return nil
+        case .marketing, .versionCode:
+            let last = (version.kind.fullLength ?? 1) - 1
+            let parts = (0...last).map { version.part($0) }
+            return Version(kind: version.kind, text: "", parts: Array(parts[..<last]) + [parts[last].successor])
+        case .semver:
+            if version.isPrerelease {
+                return Version(kind: .semver, text: "", parts: version.parts,
+                    prerelease: version.prerelease + [.numeric(.zero)])
+            }
+            let parts = (0..<3).map { version.part($0) }
+            return Version(kind: .semver, text: "", parts: [parts[0], parts[1], parts[2].successor],
+                prerelease: [.numeric(.zero)])
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// A node-semver range over one ``VersionKind``: comparators `<` `<=` `>` `>=` `=`, hyphen ranges, x-ranges and
+/// partial versions, `~`, `^`, `*`, `||`, whitespace meaning "and", plus `!=`.
+///
+/// The grammar and meaning are node-semver's, without its lenient extras (`v` prefixes, `~>`, empty ranges or
+/// alternatives). A partial version is an x-range exactly as in node-semver: `<= 1.1` means `< 1.2.0`, `= 1.1` and a
+/// bare `1.1` mean `>= 1.1.0 < 1.2.0`, `> 1.1` means `>= 1.2.0`. `!= X` means "does not satisfy `= X`", so `!= 1.2`
+/// excludes every 1.2.x. Marketing and SemVer versions have three parts, so fewer make a partial version; a version
+/// code has one; a build number is complete as written (write `40.x` for an x-range).
+///
+/// Prereleases compare by plain precedence when `includePrerelease` is true, the default and what policies use:
+/// `2.0.0-beta.1` satisfies `< 2.0.0`. With false, node-semver's default applies: a prerelease satisfies a range only
+/// if a comparator of the same alternative names a prerelease of the same MAJOR.MINOR.PATCH.
+public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
+    /// A comparison operator, after desugaring.
+    enum Operator: String, Hashable, Sendable {
+        case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = ""
+    }
+
+    /// One comparison against a bound.
+    struct Comparator: Hashable, Sendable {
+        let op: Operator
+        let version: Version
+
+        func test(_ candidate: Version) -> Bool {
+            let order = candidate.compare(to: version)
+            switch op {
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            case .greaterOrEqual: return order >= 0
+            case .equal: return order == 0
+            }
+        }
+
+        /// node-semver's printed form; for kinds without prereleases a `-0` bound prints as the bare version, which
+        /// means the same there.
+        var text: String {
+            let version = self.version.kind == .semver
+                ? self.version.canonical
+                : Version(kind: self.version.kind, text: "", parts: self.version.parts).canonical
+            return op.rawValue + version
+        }
+
+        /// `<0.0.0-0`: node-semver's "matches nothing".
+        var isNullSet: Bool {
+            op == .less && version.parts.isEmpty && version.prerelease == [.numeric(.zero)]
+        }
+    }
+
+    /// What an alternative requires: a comparison, or that a set of comparisons does not all hold (`!=`).
+    enum Constraint: Hashable, Sendable {
+        case compare(Comparator)
+        case exclude([Comparator])
+
+        var text: String {
+            switch self {
+            case .compare(let comparator): return comparator.text
+            case .exclude(let comparators):
+                if comparators.count == 1, comparators[0].op == .equal { return "!=" + comparators[0].text }
+                return "!(" + (comparators.isEmpty ? "*" : comparators.map(\.text).joined(separator: " ")) + ")"
+            }
+        }
+    }
+
+    /// An operand that people read two ways: a partial version after `<=`, `>`, `=`, `!=`, bare, or at the top of
+    /// a hyphen range (`<= 2.4` includes 2.4.9; some readers expect it to stop at 2.4.0).
+    public struct AmbiguousOperand: Hashable, Sendable {
+        /// The operator as written (`""` for a bare version, `-` for the top of a hyphen range).
+        public let op: String
+        /// The partial version as written.
+        public let operand: String
+        /// The offset of the operand in the range's text, in characters.
+        public let position: Int
+        /// What it means, in words: "`<= 2.4` means `< 2.5.0`".
+        public let meaning: String
+    }
+
+    /// The kind of version the range compares.
+    public let kind: VersionKind
+    /// The text as given.
+    public let text: String
+    /// Whether prereleases compare by plain precedence.
+    public let includePrerelease: Bool
+    /// The desugared alternatives; an empty alternative matches everything.
+    let alternatives: [[Constraint]]
+    /// Partial operands people read two ways, for the linter.
+    public let ambiguousOperands: [AmbiguousOperand]
+
+    /// Parses a range.
+    ///
+    /// - Throws: ``VersionError`` (with `isRange` set) saying what is wrong and at which character.
+    public init(_ text: String, kind: VersionKind = .marketing, includePrerelease: Bool = true) throws(VersionError) {
+        let parsed = try RangeParser(text: text, kind: kind, includePrerelease: includePrerelease).parse()
+        self.kind = kind
+        self.text = text
+        self.includePrerelease = includePrerelease
+        self.alternatives = parsed.alternatives
+        self.ambiguousOperands = parsed.ambiguous
+    }
+
+    /// node-semver's canonical form of the comparators: `>=1.2.0 <1.3.0-0||>=2.0.0`; `*` for any version.
+    public var canonical: String {
+        alternatives.map { $0.isEmpty ? "*" : $0.map(\.text).joined(separator: " ") }.joined(separator: "||")
+    }
+
+    public var description: String { text }
+
+    /// Whether `version` satisfies the range. A version of another kind never does.
+    public func contains(_ version: Version) -> Bool {
+        guard version.kind == kind else { return false }
+        return alternatives.contains { alternative in
+            for constraint in alternative {
+                switch constraint {
+                case .compare(let comparator):
+                    if !comparator.test(version) { return false }
+                case .exclude(let comparators):
+                    if comparators.allSatisfy({ $0.test(version) }) { return false }
+                }
+            }
+            guard version.isPrerelease, !includePrerelease else { return true }
+            // node-semver: a prerelease only matches where a comparator names a prerelease of the same core.
+            return alternative.contains { constraint in
+                guard case .compare(let comparator) = constraint, comparator.version.isPrerelease else { return false }
+                return (0..<3).allSatisfy { comparator.version.part($0) == version.part($0) }
+            }
+        }
+    }
+
+    /// Whether any version at all satisfies the range (`>= 3 < 2` cannot), by plain precedence.
+    public var canMatch: Bool { !RangeAnalysis.intervals(of: self).isEmpty(kind: kind) }
+
+    /// Whether every version that satisfies `other` satisfies this range too, by plain precedence.
+    public func includes(_ other: VersionRange) -> Bool {
+        guard other.kind == kind else { return !other.canMatch }
+        let outside = RangeAnalysis.intervals(of: self).complement
+        return RangeAnalysis.intervals(of: other).intersection(outside).isEmpty(kind: kind)
+    }
+}

@@ -1,7 +1,0 @@
-import ArgumentParser
-import LaunchPolicy
-
-@main
-struct LaunchPolicyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "launch-policy")
-}
