@@ -58,9 +58,10 @@ let package = Package(
             name: "VersionsTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),
+        // Runs the built executables as a user would: arguments in, output and exit status out.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["LaunchPolicy"]
+            dependencies: ["LaunchPolicy", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -43,9 +43,14 @@ struct PolicyLint: ParsableCommand {
             if report.diagnostics.isEmpty, !quiet { print("\(report.path): ok") }
         }
         if !quiet {
-            print("checked \(files.count) file\(files.count == 1 ? "" : "s"): "
-                + "\(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes")
+            let tally = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].map { severity, word in
+                counted(counts[severity] ?? 0, word)
+            }
+            print("checked \(counted(files.count, "file")): \(tally.joined(separator: ", "))")
         }
         if (counts[.error] ?? 0) > 0 { throw ExitCode(1) }
     }
 }
+
+/// `1 error`, `2 errors`.
+private func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

@@ -321,15 +321,7 @@ struct RangeParser {
         guard !parts.isEmpty else { return [] }
         let index = parts.firstIndex { !$0.isZero } ?? parts.count - 1
         let pivot = operand.isPartial ? min(index, parts.count - 1) : index
-        let lower: Version
-        if operand.isPartial {
-            lower = bound(parts, lowestPrerelease)
-        } else if !operand.prerelease.isEmpty {
-            lower = bound(parts, operand.prerelease)
-        } else {
-            // node-semver adds `-0` to the lower bound of `^0.y.z` only.
-            lower = bound(parts, parts[0].isZero ? lowestPrerelease : [])
-        }
+        let lower = operand.isPartial ? bound(parts, lowestPrerelease) : bound(parts, operand.prerelease)
         return [compare(.greaterOrEqual, lower), compare(.less, bound(increment(parts, at: pivot), Self.zeroPrerelease))]
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a finished command printed and how it exited.
+public struct CommandResult: Sendable {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
+}
+
+/// Runs the package's built executables, which `swift test` builds next to the test bundle.
+public enum Executables {
+    /// The folder holding the built products.
+    public static var productsDirectory: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On Apple platforms the test binary sits inside a .xctest bundle.
+        while url.pathExtension == "xctest" || url.lastPathComponent == "MacOS" || url.lastPathComponent == "Contents" {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }
+
+    /// Runs `name` with `arguments` in `directory` (the package root by default).
+    public static func run(
+        _ name: String, _ arguments: [String], in directory: URL = Conformance.packageRoot
+    ) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(name)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,146 @@
+import LaunchPolicy
+import Testing
+import TestSupport
+
+/// Properties checked over many random versions and ranges, from fixed seeds so that a failure can be replayed.
+@Suite struct VersionPropertyTests {
+    static func randomVersion(_ kind: VersionKind, _ random: inout SeededGenerator) -> String {
+        let number = { (random: inout SeededGenerator) -> String in
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: return "0" + String(Int.random(in: 0...3, using: &random))  // a leading zero (not for semver)
+            case 1: return String(repeating: "9", count: Int.random(in: 18...21, using: &random))
+            default: return String(Int.random(in: 0...4, using: &random))
+            }
+        }
+        switch kind {
+        case .marketing:
+            return (0..<Int.random(in: 1...3, using: &random)).map { _ in number(&random) }.joined(separator: ".")
+        case .build:
+            return (0..<Int.random(in: 1...5, using: &random)).map { _ in number(&random) }.joined(separator: ".")
+        case .versionCode:
+            return String(Int.random(in: 0...12, using: &random))
+        case .semver:
+            var text = (0..<3).map { _ in String(Int.random(in: 0...3, using: &random)) }.joined(separator: ".")
+            if Bool.random(using: &random) {
+                let identifiers = ["alpha", "beta", "0", "1", "2", "rc", "x-y"]
+                text += "-" + (0..<Int.random(in: 1...3, using: &random))
+                    .map { _ in identifiers.randomElement(using: &random)! }.joined(separator: ".")
+            }
+            if Int.random(in: 0..<4, using: &random) == 0 { text += "+b.\(Int.random(in: 0...9, using: &random))" }
+            return text
+        }
+    }
+
+    static func randomRange(_ kind: VersionKind, _ random: inout SeededGenerator) -> String {
+        let operators = ["<", "<=", ">", ">=", "=", "", "!=", "~", "^"]
+        func operand(_ random: inout SeededGenerator) -> String {
+            var parts = randomVersion(kind == .semver ? .marketing : kind, &random)
+                .split(separator: ".").map { String(Int($0.prefix(6)) ?? 0) }
+            if kind == .semver, Bool.random(using: &random) {
+                parts = Array(parts.prefix(3))
+                while parts.count < 3 { parts.append("0") }
+                return parts.joined(separator: ".") + (Bool.random(using: &random) ? "-beta.1" : "")
+            }
+            if kind == .marketing || kind == .semver, Int.random(in: 0..<5, using: &random) == 0 {
+                parts = Array(parts.prefix(2)) + ["x"]
+            }
+            return parts.joined(separator: ".")
+        }
+        let alternatives = (0..<Int.random(in: 1...2, using: &random)).map { _ -> String in
+            if Int.random(in: 0..<6, using: &random) == 0 {
+                return "\(operand(&random)) - \(operand(&random))"
+            }
+            return (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                operators.randomElement(using: &random)! + operand(&random)
+            }.joined(separator: " ")
+        }
+        return alternatives.joined(separator: " || ")
+    }
+
+    @Test(arguments: VersionKind.allCases)
+    func compareIsATotalOrderConsistentWithEqualityAndHashing(kind: VersionKind) throws {
+        var random = SeededGenerator(seed: 0x5EED_0001 &+ UInt64(kind.hashValue & 0xFF))
+        let versions = try (0..<300).map { _ in try Version(Self.randomVersion(kind, &random), kind: kind) }
+        for a in versions.prefix(120) {
+            #expect(a.compare(to: a) == 0)
+            for b in versions.prefix(120) {
+                let ab = a.compare(to: b)
+                #expect(ab == -b.compare(to: a))
+                #expect((ab == 0) == (a == b))
+                if a == b { #expect(a.hashValue == b.hashValue) }
+                #expect((a < b) == (ab < 0))
+            }
+        }
+        // Transitivity, through sorting: a sorted array is ordered pairwise.
+        let sorted = versions.sorted()
+        for (left, right) in zip(sorted, sorted.dropFirst()) { #expect(left.compare(to: right) <= 0) }
+        #expect(Set(versions).count == Set(versions.map(\.canonical)).count)
+    }
+
+    /// Evaluates a canonical comparator string directly, as the brute-force reference.
+    static func bruteForce(_ canonical: String, _ version: Version, kind: VersionKind) throws -> Bool {
+        if canonical == "*" { return true }
+        return try canonical.split(separator: "||").contains { alternative in
+            try alternative.split(separator: " ").allSatisfy { token in
+                var text = String(token)
+                var negate = false
+                if text.hasPrefix("!(") || text.hasPrefix("!=") { negate = true }
+                if text.hasPrefix("!=") { text = String(text.dropFirst(2)) }
+                if text.hasPrefix("!(") { return true }  // checked separately below
+                let op = ["<=", ">=", "<", ">"].first { text.hasPrefix($0) } ?? ""
+                let bound = try Version(String(text.dropFirst(op.count)), kind: kind == .semver ? .semver : kind)
+                let order = version.compare(to: bound)
+                let result = switch op {
+                case "<=": order <= 0
+                case ">=": order >= 0
+                case "<": order < 0
+                case ">": order > 0
+                default: order == 0
+                }
+                return negate ? !result : result
+            }
+        }
+    }
+
+    @Test(arguments: VersionKind.allCases)
+    func satisfiesAgreesWithTheExpandedComparators(kind: VersionKind) throws {
+        var random = SeededGenerator(seed: 0xACE5_0002 &+ UInt64(VersionKind.allCases.firstIndex(of: kind)!))
+        var ranges = 0
+        var matches = 0
+        while ranges < 400 {
+            let text = Self.randomRange(kind, &random)
+            guard let range = try? VersionRange(text, kind: kind) else { continue }
+            // Negated groups are checked by the analysis test; here the plain comparators.
+            guard !range.canonical.contains("!(") else { continue }
+            ranges += 1
+            for _ in 0..<25 {
+                let version = try Version(Self.randomVersion(kind, &random), kind: kind)
+                let expected = try Self.bruteForce(range.canonical, version, kind: kind)
+                #expect(range.contains(version) == expected, "\(text) → \(range.canonical) on \(version)")
+                if expected { matches += 1 }
+            }
+        }
+        #expect(matches > 100, "the random ranges should match some random versions")
+    }
+
+    @Test(arguments: [VersionKind.marketing, .versionCode, .semver, .build])
+    func analysisAgreesWithSampling(kind: VersionKind) throws {
+        var random = SeededGenerator(seed: 0xB0B_0003 &+ UInt64(VersionKind.allCases.firstIndex(of: kind)!))
+        let samples = try (0..<400).map { _ in try Version(Self.randomVersion(kind, &random), kind: kind) }
+        var pairs = 0
+        while pairs < 200 {
+            guard let a = try? VersionRange(Self.randomRange(kind, &random), kind: kind),
+                let b = try? VersionRange(Self.randomRange(kind, &random), kind: kind)
+            else { continue }
+            pairs += 1
+            let aMatches = samples.filter(a.contains)
+            if !aMatches.isEmpty { #expect(a.canMatch, "\(a.text) matches \(aMatches[0]) but canMatch is false") }
+            if a.includes(b) {
+                for version in samples where b.contains(version) {
+                    #expect(a.contains(version), "\(a.text) includes \(b.text) but not \(version)")
+                }
+            }
+            #expect(a.includes(a), "every range includes itself: \(a.text)")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import LaunchPolicy
+import Testing
+
+private func range(_ text: String, _ kind: VersionKind = .marketing) throws(VersionError) -> VersionRange {
+    try VersionRange(text, kind: kind)
+}
+
+private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = .marketing) throws -> Bool {
+    try range(text, kind).contains(Version(version, kind: kind))
+}
+
+@Suite struct VersionRangeTests {
+    @Test func partialVersionsAreXRangesAsInNodeSemver() throws {
+        #expect(try range("<= 1.1").canonical == "<1.2.0")
+        #expect(try range("= 1.1").canonical == ">=1.1.0 <1.2.0")
+        #expect(try range("1.1").canonical == ">=1.1.0 <1.2.0")
+        #expect(try range("> 1.1").canonical == ">=1.2.0")
+        #expect(try range("< 2.4").canonical == "<2.4.0")
+        #expect(try range(">= 2.0 < 3").canonical == ">=2.0.0 <3.0.0")
+        #expect(try satisfies("<= 1.1", "1.1.9"))
+        #expect(try !satisfies("<= 1.1", "1.2"))
+        #expect(try satisfies("> 1.1", "1.2"))
+        #expect(try !satisfies("> 1.1", "1.1.5"))
+    }
+
+    @Test func theTestedVersionIsCompleteWithZeros() throws {
+        // A marketing 1.2 is 1.2.0 when it is the version being tested.
+        #expect(try satisfies("1.2.0", "1.2"))
+        #expect(try satisfies("< 2.4", "2.3.99"))
+        #expect(try !satisfies("< 2.4", "2.4"))
+        #expect(try satisfies("< 2.4", "2.3"))
+    }
+
+    @Test func theLaunchGateCasesAreRight() throws {
+        #expect(try !satisfies("< 1.9", "1.10"))
+        #expect(try satisfies("< 10.0", "9.5"))
+        #expect(try !satisfies("< 1.1", "1.1.0"))
+    }
+
+    @Test func notEqualExcludesTheWholeXRange() throws {
+        #expect(try !satisfies("!= 1.2", "1.2.5"))
+        #expect(try !satisfies("!= 1.2", "1.2"))
+        #expect(try satisfies("!= 1.2", "1.3"))
+        #expect(try satisfies("!= 1.2", "1.1.9"))
+        #expect(try !satisfies("!= 1.2.3", "1.2.3"))
+        #expect(try satisfies("!= 1.2.3", "1.2.4"))
+        #expect(try range("!= 1.2.3").canonical == "!=1.2.3")
+        #expect(try range(">= 1 != 1.2").canonical == ">=1.0.0 !(>=1.2.0 <1.3.0)")
+        #expect(try !range("!= *").canMatch)
+    }
+
+    @Test func tildeCaretHyphenStarAndAlternatives() throws {
+        #expect(try range("~1.2").canonical == ">=1.2.0 <1.3.0")
+        #expect(try range("^1.2").canonical == ">=1.2.0 <2.0.0")
+        #expect(try range("^0.2.3").canonical == ">=0.2.3 <0.3.0")
+        #expect(try range("1.2 - 2.3.4").canonical == ">=1.2.0 <2.3.5")
+        #expect(try range("*").canonical == "*")
+        #expect(try range("2.x").canonical == ">=2.0.0 <3.0.0")
+        #expect(try range("1.2 || >= 3").canonical == ">=1.2.0 <1.3.0||>=3.0.0")
+        #expect(try satisfies("1.2 || >= 3", "3.1"))
+        #expect(try !satisfies("1.2 || >= 3", "2.0"))
+    }
+
+    @Test func prereleasesCompareByPlainPrecedenceInPolicies() throws {
+        #expect(try satisfies("< 2.0.0", "2.0.0-beta.1", .semver))
+        #expect(try satisfies(">= 1.0.0 < 2.0.0", "1.5.0-rc.1", .semver))
+        let nodeDefault = try VersionRange("< 2.0.0", kind: .semver, includePrerelease: false)
+        #expect(!nodeDefault.contains(try Version("2.0.0-beta.1", kind: .semver)))
+    }
+
+    @Test func otherKindsUseTheirOwnOrderings() throws {
+        #expect(try satisfies("< 120", "119", .versionCode))
+        #expect(try !satisfies("< 120", "120", .versionCode))
+        #expect(try range("<= 120", .versionCode).canonical == "<=120")
+        #expect(try satisfies("< 40", "39.9", .build))
+        // A build number is complete as written: 40 is 40.0, so <= 40 stops there.
+        #expect(try !satisfies("<= 40", "40.1", .build))
+        #expect(try satisfies("40.x", "40.1", .build))
+        #expect(try !satisfies("40.x", "41", .build))
+        #expect(try range("40.x", .build).canonical == ">=40 <41")
+    }
+
+    @Test(arguments: [
+        ("", 0), ("||", 0), ("1 ||", 4), ("~> 1.2", 0), ("v1.2", 0), ("< v1", 2), ("1.2.3.4", 0), ("1.x.3", 4),
+        ("< ", 0), ("1 - ", 2), ("1 -", 2), ("== 1", 0), (">= a", 3), ("1 | 2", 2), ("<= >= 1", 3), ("1.2-beta", 3),
+    ] as [(String, Int)])
+    func invalidRangesAreRefusedWithAPosition(text: String, position: Int) {
+        #expect {
+            try range(text)
+        } throws: { error in
+            guard let error = error as? VersionError else { return false }
+            return error.isRange && error.position == position
+        }
+    }
+
+    @Test func invalidRangeMessagesReadWell() {
+        do {
+            _ = try range("~> 1.2")
+            Issue.record("accepted ~>")
+        } catch {
+            #expect(error.description == "\"~> 1.2\" is not a valid marketing range: '~>' is not supported; write '~' (for example ~1.2)")
+        }
+    }
+
+    @Test func canMatchFindsEmptyRanges() throws {
+        #expect(try !range(">= 3 < 2").canMatch)
+        #expect(try range(">= 2 < 3").canMatch)
+        #expect(try !range("> 1.2.3 < 1.2.4").canMatch)
+        #expect(try range("> 1.2.3 < 1.2.4", .build).canMatch)
+        // Between them lies the prerelease 1.2.4-0.
+        #expect(try range("> 1.2.3 < 1.2.4", .semver).canMatch)
+        #expect(try !range("< 0").canMatch)
+        #expect(try !range(">= 1.2 < 1.2").canMatch)
+        #expect(try range(">= 1.2 <= 1.2.0").canMatch)
+        #expect(try !range("1.2 != 1.2").canMatch)
+        #expect(try range("1.2 != 1.2.3").canMatch)
+        #expect(try !range("> 119 < 120", .versionCode).canMatch)
+        #expect(try range("< 1 || > 3 < 2").canMatch)
+    }
+
+    @Test func inclusionBetweenRanges() throws {
+        #expect(try range("< 3").includes(range("< 2.4")))
+        #expect(try !range("< 2.4").includes(range("< 3")))
+        #expect(try range("*").includes(range(">= 1 < 2 || 5.x")))
+        #expect(try range(">= 1").includes(range("1.2 || 2.x")))
+        #expect(try !range(">= 1 != 2.1").includes(range("2.x")))
+        #expect(try range(">= 1 != 2.1").includes(range("2.2.x")))
+        #expect(try range("<= 2.4").includes(range("< 2.4.5")))
+        // An empty range is included in any range.
+        #expect(try range("< 5").includes(range(">= 3 < 2")))
+    }
+
+    @Test func ambiguousPartialOperandsAreReported() throws {
+        let flagged = try range("<= 2.4").ambiguousOperands
+        #expect(flagged.count == 1)
+        #expect(flagged.first?.op == "<=")
+        #expect(flagged.first?.operand == "2.4")
+        #expect(flagged.first?.position == 3)
+        #expect(flagged.first?.meaning == "<= 2.4 means <2.5.0")
+        #expect(try range("> 2").ambiguousOperands.count == 1)
+        #expect(try range("= 2.1").ambiguousOperands.count == 1)
+        #expect(try range("!= 2.1").ambiguousOperands.first?.meaning == "!= 2.1 means not >=2.1.0 <2.2.0")
+        #expect(try range("2.1").ambiguousOperands.count == 1)
+        #expect(try range("1.0 - 2.1").ambiguousOperands.first?.op == "-")
+        #expect(try range("< 2.4").ambiguousOperands.isEmpty)
+        #expect(try range(">= 2").ambiguousOperands.isEmpty)
+        #expect(try range("<= 2.4.0").ambiguousOperands.isEmpty)
+        #expect(try range("~2.4").ambiguousOperands.isEmpty)
+        #expect(try range("<= 120", .versionCode).ambiguousOperands.isEmpty)
+        #expect(try range("<= 40", .build).ambiguousOperands.isEmpty)
+    }
+
+    @Test func aVersionOfAnotherKindNeverSatisfies() throws {
+        #expect(try !range("*").contains(Version("1", kind: .build)))
+    }
+}
