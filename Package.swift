@@ -55,6 +55,10 @@ let package = Package(
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),
         .testTarget(
+            name: "PolicyTests",
+            dependencies: ["LaunchPolicy", "TestSupport"]
+        ),
+        .testTarget(
             name: "VersionsTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),

@@ -19,8 +19,8 @@ public struct LintReport: Sendable {
 
 /// Checks policy files and reports every problem found, in one pass per file.
 ///
-/// At this stage it reports the YAML reader's diagnostics: encoding, syntax, limits, duplicate keys. The policy
-/// decoder and the semantic checks add theirs as they arrive.
+/// It reports the YAML reader's diagnostics (encoding, syntax, limits, duplicate keys) and the policy decoder's
+/// (unknown keys, wrong types, invalid ranges, unknown messages, …). The semantic checks add theirs as they arrive.
 public struct PolicyLinter: Sendable {
     /// The reader's limits.
     public var limits: YAMLLimits
@@ -32,8 +32,8 @@ public struct PolicyLinter: Sendable {
 
     /// Lints bytes.
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
-        let result = YAMLReader(limits: limits).read(bytes)
-        return LintReport(path: path, source: bytes, diagnostics: result.diagnostics.sortedBySource())
+        let result = YAMLPolicyParser(limits: limits).parse(Data(bytes))
+        return LintReport(path: path, source: bytes, diagnostics: result.diagnostics)
     }
 
     /// Lints a file; a file that cannot be read gives one diagnostic, `lint.unreadable-file`.

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A condition: entries that must all hold, or a combination.
+public indirect enum Condition: Sendable {
+    /// Every condition holds (a `when` mapping, or `all`).
+    case all([Condition], range: SourceRange)
+    /// At least one holds (`any`).
+    case any([Condition], range: SourceRange)
+    /// The condition does not hold (`not`).
+    case not(Condition, range: SourceRange)
+    /// One entry, such as `app-version: "< 2.4"`.
+    case entry(ConditionEntry)
+
+    /// Where the condition is written.
+    public var range: SourceRange {
+        switch self {
+        case .all(_, let range), .any(_, let range), .not(_, let range): range
+        case .entry(let entry): entry.range
+        }
+    }
+}
+
+/// How the app was launched: first launch, after an upgrade or a downgrade, or a normal launch.
+public enum LaunchKind: String, CaseIterable, Sendable, Hashable {
+    case first, upgrade, downgrade, normal
+}
+
+/// What opened the app.
+public enum LaunchSource: String, CaseIterable, Sendable, Hashable {
+    case organic
+    case localNotification = "local-notification"
+    case remoteNotification = "remote-notification"
+    case url, shortcut, other
+}
+
+/// One condition entry; a field the context lacks makes it false, never an error.
+public struct ConditionEntry: Sendable {
+    /// What the entry tests.
+    public enum Test: Sendable {
+        case platform([Platform])
+        case appVersion(VersionRange)
+        case previousVersion(VersionRange)
+        case installVersion(VersionRange)
+        /// Build numbers (on Android the versionCode).
+        case build(VersionRange)
+        case osVersion(VersionRange)
+        /// The version first bought, compared as build numbers.
+        case originalAppVersion(VersionRange)
+        case launch([LaunchKind])
+        /// Numeric ranges over whole numbers.
+        case launchCount(VersionRange)
+        case daysSinceLastLaunch(VersionRange)
+        case daysSinceInstall(VersionRange)
+        case launchSource([LaunchSource])
+        /// Language tags matched by prefix on subtag boundaries.
+        case locale([String])
+        /// ISO 3166 region codes, compared case-insensitively.
+        case region([String])
+        /// A half-open window `[from, until)`.
+        case date(from: Date?, until: Date?)
+        /// A percentage of install ids, 0 to 100.
+        case rollout(Double)
+        /// App-defined attributes: name → accepted values.
+        case attributes([String: [String]])
+    }
+
+    /// The key as written (`app-version`).
+    public var key: String
+    /// What it tests.
+    public var test: Test
+    /// Where the entry is written (key and value).
+    public var range: SourceRange
+
+    /// Creates an entry.
+    public init(key: String, test: Test, range: SourceRange) {
+        self.key = key
+        self.test = test
+        self.range = range
+    }
+}

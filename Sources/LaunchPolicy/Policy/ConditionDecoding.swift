@@ -1,0 +1,131 @@
+import Foundation
+
+/// `when:` — a mapping whose entries must all hold, with `all`, `any` and `not` to combine conditions.
+struct ConditionDecoding {
+    /// Every condition key, with the version kind of the keys that take ranges.
+    static let keys = [
+        "platform", "app-version", "previous-version", "install-version", "build", "os-version",
+        "original-app-version", "launch", "launch-count", "days-since-last-launch", "days-since-install",
+        "launch-source", "locale", "region", "date", "rollout", "attributes", "all", "any", "not",
+    ]
+
+    let versioning: VersionKind
+
+    func condition(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
+        guard let entries = support.mapping(node, "a condition") else { return nil }
+        var parts: [Condition] = []
+        _ = support.entries(entries, known: Self.keys, in: "a condition")
+        for entry in entries {
+            guard let key = entry.key.scalar?.text, Self.keys.contains(key) else { continue }
+            let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)
+            if let part = self.entry(key, entry.value, range: range, &support) { parts.append(part) }
+        }
+        return .all(parts, range: node.range)
+    }
+
+    private func entry(
+        _ key: String, _ value: YAMLNode, range: SourceRange, _ support: inout DecodingSupport
+    ) -> Condition? {
+        func make(_ test: ConditionEntry.Test) -> Condition { .entry(ConditionEntry(key: key, test: test, range: range)) }
+        func versions(_ kind: VersionKind) -> VersionRange? { versionRange(key, value, kind: kind, &support) }
+        func choices<Value: RawRepresentable & CaseIterable>(_ what: String, _ type: Value.Type) -> [Value]?
+        where Value.RawValue == String {
+            guard let texts = support.oneOrList(value, key) else { return nil }
+            let values = texts.compactMap { support.choice($0, what, as: type) }
+            return values.count == texts.count ? values : nil
+        }
+        switch key {
+        case "platform": return choices("platform", Platform.self).map { make(.platform($0)) }
+        case "app-version": return versions(versioning).map { make(.appVersion($0)) }
+        case "previous-version": return versions(versioning).map { make(.previousVersion($0)) }
+        case "install-version": return versions(versioning).map { make(.installVersion($0)) }
+        case "build": return versions(.build).map { make(.build($0)) }
+        case "os-version": return versions(.marketing).map { make(.osVersion($0)) }
+        case "original-app-version": return versions(.build).map { make(.originalAppVersion($0)) }
+        case "launch": return choices("launch kind", LaunchKind.self).map { make(.launch($0)) }
+        case "launch-count": return versions(.versionCode).map { make(.launchCount($0)) }
+        case "days-since-last-launch": return versions(.versionCode).map { make(.daysSinceLastLaunch($0)) }
+        case "days-since-install": return versions(.versionCode).map { make(.daysSinceInstall($0)) }
+        case "launch-source": return choices("launch source", LaunchSource.self).map { make(.launchSource($0)) }
+        case "locale":
+            guard let texts = support.oneOrList(value, key) else { return nil }
+            for text in texts where !ValueSyntax.isLocaleTag(text.value) {
+                support.error(.policyInvalidValue, "\"\(text.value)\" is not a language tag such as ja or pt-BR", at: text.range)
+            }
+            return make(.locale(texts.map(\.value)))
+        case "region":
+            guard let texts = support.oneOrList(value, key) else { return nil }
+            for text in texts where !ValueSyntax.isRegionCode(text.value) {
+                support.error(.policyInvalidValue,
+                    "\"\(text.value)\" is not a two-letter ISO 3166 region code such as NO or JP", at: text.range)
+            }
+            return make(.region(texts.map(\.value)))
+        case "date": return dateWindow(value, &support).map { make(.date(from: $0.from, until: $0.until)) }
+        case "rollout":
+            guard let text = support.text(value, key) else { return nil }
+            guard let percentage = ValueSyntax.percentage(text.value) else {
+                support.error(.policyInvalidValue,
+                    "rollout: \"\(text.value)\" is not a percentage from 0% to 100%, such as 25%", at: text.range)
+                return nil
+            }
+            return make(.rollout(percentage))
+        case "attributes":
+            guard let entries = support.mapping(value, key) else { return nil }
+            var attributes: [String: [String]] = [:]
+            for entry in entries {
+                guard let name = support.text(entry.key, "an attribute name"),
+                    let values = support.oneOrList(entry.value, "the attribute \(name.value)")
+                else { continue }
+                attributes[name.value] = values.map(\.value)
+            }
+            return make(.attributes(attributes))
+        case "all", "any":
+            guard let items = support.sequence(value, key) else { return nil }
+            let conditions = items.compactMap { condition($0, &support) }
+            return key == "all" ? .all(conditions, range: range) : .any(conditions, range: range)
+        case "not":
+            return condition(value, &support).map { .not($0, range: range) }
+        default:
+            return nil
+        }
+    }
+
+    private func versionRange(
+        _ key: String, _ node: YAMLNode, kind: VersionKind, _ support: inout DecodingSupport
+    ) -> VersionRange? {
+        guard let text = support.text(node, key) else { return nil }
+        do {
+            return try VersionRange(text.value, kind: kind)
+        } catch {
+            let what = kind == .versionCode ? "a range of whole numbers such as \">= 30\"" : "a \(kind) version range"
+            support.error(.policyInvalidRange,
+                "\(key) needs \(what): \(error.reason)",
+                at: DecodingSupport.range(inside: node, position: error.position))
+            return nil
+        }
+    }
+
+    private func dateWindow(_ node: YAMLNode, _ support: inout DecodingSupport) -> (from: Date?, until: Date?)? {
+        guard let entries = support.mapping(node, "date") else { return nil }
+        let byKey = support.entries(entries, known: ["from", "until"], in: "a date window")
+        var bounds: [String: Located<Date>] = [:]
+        for key in ["from", "until"] {
+            guard let text = byKey[key].flatMap({ support.text($0.value, key) }) else { continue }
+            switch ValueSyntax.date(text.value) {
+            case .success(let date): bounds[key] = Located(date, range: text.range)
+            case .failure(let problem):
+                support.error(.policyInvalidDate, "\(key): \"\(text.value)\" \(problem.reason)", at: text.range)
+            }
+        }
+        if byKey.isEmpty {
+            support.error(.policyMissingKey, "a date window needs from, until, or both", at: node.range)
+            return nil
+        }
+        if let from = bounds["from"], let until = bounds["until"], from.value >= until.value {
+            support.error(.policyInvalidDate, "the date window ends before it starts: until must be after from",
+                at: until.range, notes: [.init(message: "it starts here", range: from.range)])
+            return nil
+        }
+        return (bounds["from"]?.value, bounds["until"]?.value)
+    }
+}

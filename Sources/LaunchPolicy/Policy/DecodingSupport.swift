@@ -1,0 +1,165 @@
+/// The shared machinery of policy decoding: typed reads of nodes that report a diagnostic, rather than fail, when a
+/// node is not what the schema wants, so that one pass reports every problem.
+struct DecodingSupport {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    mutating func error(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, fixIt: FixIt? = nil,
+        notes: [Diagnostic.Note] = []
+    ) {
+        report(.error(code, message, at: range, fixIt: fixIt, notes: notes))
+    }
+
+    /// The entries of a mapping, or nil with a diagnostic.
+    mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
+        guard rejectTag(node) else { return nil }
+        if let entries = node.mapping { return entries }
+        error(.policyWrongType, "\(what) must be a mapping of keys to values, not a \(node.kindName)", at: node.range)
+        return nil
+    }
+
+    /// The items of a sequence, or nil with a diagnostic.
+    mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
+        guard rejectTag(node) else { return nil }
+        if let items = node.sequence { return items }
+        error(.policyWrongType, "\(what) must be a list, not a \(node.kindName)", at: node.range,
+            fixIt: node.scalar.map { FixIt(range: node.range, replacement: "[\($0.text)]", message: "make it a list") })
+        return nil
+    }
+
+    /// A scalar's text, or nil with a diagnostic.
+    mutating func text(_ node: YAMLNode, _ what: String) -> Located<String>? {
+        guard rejectTag(node) else { return nil }
+        if let scalar = node.scalar { return Located(scalar.text, range: node.range) }
+        error(.policyWrongType, "\(what) must be a single value, not a \(node.kindName)", at: node.range)
+        return nil
+    }
+
+    /// One scalar or a list of scalars, as texts.
+    mutating func oneOrList(_ node: YAMLNode, _ what: String) -> [Located<String>]? {
+        if node.sequence != nil {
+            guard let items = sequence(node, what) else { return nil }
+            let texts = items.compactMap { text($0, "each item of \(what)") }
+            return texts.count == items.count ? texts : nil
+        }
+        return text(node, what).map { [$0] }
+    }
+
+    /// A value from a closed set (actions, platforms, …), with a suggestion when it is close to one.
+    mutating func choice<Value: RawRepresentable & CaseIterable>(
+        _ text: Located<String>, _ what: String, as type: Value.Type
+    ) -> Value? where Value.RawValue == String {
+        if let value = Value(rawValue: text.value) { return value }
+        let names = Value.allCases.map(\.rawValue)
+        let suggestion = DidYouMean.nearest(to: text.value, in: names)
+        error(.policyInvalidValue,
+            "\"\(text.value)\" is not a valid \(what); use one of \(names.joined(separator: ", "))"
+                + (suggestion.map { ". Did you mean \"\($0)\"?" } ?? ""),
+            at: text.range,
+            fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+        return nil
+    }
+
+    /// Reports keys outside `known`, suggesting the nearest known key, and duplicates nothing (the reader already
+    /// reports duplicate keys). Returns the entries by key.
+    mutating func entries(
+        _ entries: [YAMLMappingEntry], known: [String], in what: String
+    ) -> [String: YAMLMappingEntry] {
+        var byKey: [String: YAMLMappingEntry] = [:]
+        for entry in entries {
+            guard let key = text(entry.key, "a key") else { continue }
+            if known.contains(key.value) {
+                byKey[key.value] = entry
+                continue
+            }
+            let suggestion = DidYouMean.nearest(to: key.value, in: known)
+            error(.policyUnknownKey,
+                "\(what) has no key \"\(key.value)\""
+                    + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(known.joined(separator: ", "))"),
+                at: key.range,
+                fixIt: suggestion.map { FixIt(range: key.range, replacement: $0, message: "rename to \"\($0)\"") })
+        }
+        return byKey
+    }
+
+    /// Reports a missing required key at the mapping it belongs in.
+    mutating func require(_ key: String, in byKey: [String: YAMLMappingEntry], of node: YAMLNode, _ what: String) {
+        if byKey[key] == nil {
+            error(.policyMissingKey, "\(what) needs the key \"\(key)\"", at: SourceRange(start: node.range.start))
+        }
+    }
+
+    /// False, with a diagnostic, when the node carries a YAML tag: the language has no use for tags, and an
+    /// unquoted `!= 1.0` is read by YAML as the tag `!=` on `1.0`.
+    mutating func rejectTag(_ node: YAMLNode) -> Bool {
+        guard let tag = node.tag else { return true }
+        let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+        if let scalar = node.scalar, !shown.hasPrefix("!!") {
+            let written = "\(shown) \(scalar.text)"
+            error(.policyUnexpectedTag,
+                "YAML reads \(written) as the tag \(shown) on \"\(scalar.text)\"; quote the whole value: \"\(written)\"",
+                at: node.range,
+                fixIt: FixIt(range: node.range, replacement: "\"\(written)\"", message: "quote the value"))
+        } else {
+            error(.policyUnexpectedTag,
+                "the YAML tag \(shown) is not part of the policy language; remove it", at: node.range)
+        }
+        return false
+    }
+
+    /// The range of characters `position ..< position + length` inside a one-line scalar, for pointing into a
+    /// string; the whole scalar when that cannot be done exactly.
+    static func range(inside node: YAMLNode, position: Int?, length: Int = 1) -> SourceRange {
+        guard let position, let scalar = node.scalar, node.range.start.line == node.range.end.line,
+            scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
+            !scalar.text.contains("\\"), !scalar.text.contains("'")
+        else { return node.range }
+        let quote = scalar.style == .plain ? 0 : 1
+        let scalars = Array(scalar.text.unicodeScalars)
+        let clamped = min(position, scalars.count)
+        let end = min(clamped + length, scalars.count)
+        let prefixBytes = scalars[..<clamped].reduce(0) { $0 + String($1).utf8.count }
+        let spanBytes = scalars[clamped..<end].reduce(0) { $0 + String($1).utf8.count }
+        let start = SourceLocation(
+            line: node.range.start.line, column: node.range.start.column + quote + clamped,
+            offset: node.range.start.offset + quote + prefixBytes)
+        return SourceRange(start: start, end: SourceLocation(
+            line: start.line, column: start.column + (end - clamped), offset: start.offset + spanBytes))
+    }
+}
+
+/// Suggestions for misspelt names.
+enum DidYouMean {
+    /// The known name nearest to `word` by edit distance, when it is close enough to be a likely typo.
+    static func nearest(to word: String, in names: [String]) -> String? {
+        let lowered = word.lowercased()
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(Array(lowered.unicodeScalars), Array(name.lowercased().unicodeScalars))
+            if distance < (best?.distance ?? Int.max) { best = (name, distance) }
+        }
+        guard let best, best.distance <= max(1, min(3, word.count / 3)) else { return nil }
+        return best.name
+    }
+
+    /// Edit distance counting a swap of two neighbours as one edit (`frist` is one edit from `first`).
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}

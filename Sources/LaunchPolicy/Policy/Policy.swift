@@ -1,0 +1,175 @@
+import Foundation
+
+/// A decoded policy file: the typed syntax tree every later stage works on. Every node keeps its source range, so
+/// that any stage can report `file:line:column` without parsing again.
+public struct Policy: Sendable {
+    /// The format version (`policy: 1`).
+    public var formatVersion: Int
+    /// The policy's name (`id`), if given.
+    public var id: String?
+    /// How `app-version`, `previous-version` and `install-version` are read: marketing (default) or semver.
+    public var versioning: VersionKind
+    /// Update URLs by platform (`store`).
+    public var store: [Platform: Located<String>]
+    /// Messages by id, in the order written.
+    public var messages: [Message]
+    /// The rules, in file order: order decides precedence.
+    public var rules: [Rule]
+    /// Test cases the policy carries.
+    public var tests: [PolicyTestCase]
+    /// The whole document.
+    public var range: SourceRange
+
+    /// Creates a policy.
+    public init(
+        formatVersion: Int = 1, id: String? = nil, versioning: VersionKind = .marketing,
+        store: [Platform: Located<String>] = [:], messages: [Message] = [], rules: [Rule] = [],
+        tests: [PolicyTestCase] = [], range: SourceRange = .wholeInputStart
+    ) {
+        self.formatVersion = formatVersion
+        self.id = id
+        self.versioning = versioning
+        self.store = store
+        self.messages = messages
+        self.rules = rules
+        self.tests = tests
+        self.range = range
+    }
+
+    /// The message with this id.
+    public func message(_ id: String) -> Message? { messages.first { $0.id == id } }
+}
+
+/// A value and where it was written.
+public struct Located<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// Where it was written.
+    public var range: SourceRange
+
+    /// Creates a located value.
+    public init(_ value: Value, range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}
+
+/// The platforms a policy can name.
+public enum Platform: String, CaseIterable, Sendable, Hashable {
+    case ios, ipados, macos, tvos, watchos, visionos, android
+}
+
+/// A message shown to users, with its translations.
+public struct Message: Sendable {
+    /// The id rules refer to.
+    public var id: String
+    /// Text by locale tag; always holds `default`.
+    public var translations: [String: String]
+    /// Where the message is defined.
+    public var range: SourceRange
+
+    /// Creates a message.
+    public init(id: String, translations: [String: String], range: SourceRange) {
+        self.id = id
+        self.translations = translations
+        self.range = range
+    }
+
+    /// The text for a locale, falling back `ja-JP` → `ja` → `default`. Tags compare case-insensitively, and `_`
+    /// counts as `-` (`ja_JP` is `ja-JP`).
+    public func text(for locale: String?) -> String {
+        var candidate = locale.map { $0.replacingOccurrences(of: "_", with: "-").lowercased() }
+        let lowered = Dictionary(translations.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        while let tag = candidate, !tag.isEmpty {
+            if let text = lowered[tag] { return text }
+            candidate = tag.lastIndex(of: "-").map { String(tag[..<$0]) }
+        }
+        return translations["default"] ?? ""
+    }
+}
+
+/// What a rule does when it matches.
+public enum Action: String, CaseIterable, Sendable, Hashable {
+    /// Lock the user out (a maintenance window, a kill switch).
+    case block
+    /// Lock the user out until they update.
+    case requireUpdate = "require-update"
+    /// Ask the user to update; they may continue.
+    case suggestUpdate = "suggest-update"
+    /// Show a message.
+    case notify
+    /// Present a screen of the app's.
+    case present
+    /// Unlock entitlements.
+    case grant
+
+    /// Whether the action stops the user (`block`, `require-update`).
+    public var isGate: Bool { self == .block || self == .requireUpdate }
+
+    /// Whether the action needs a `message`.
+    public var requiresMessage: Bool { self == .block || self == .requireUpdate || self == .suggestUpdate || self == .notify }
+}
+
+/// How often a rule's message or screen may be shown.
+public enum ShowFrequency: String, CaseIterable, Sendable, Hashable {
+    /// Every launch that matches.
+    case everyLaunch = "every-launch"
+    /// Once for each app version.
+    case oncePerVersion = "once-per-version"
+    /// Once, until the message text changes.
+    case once
+}
+
+/// One rule: a condition, an action, and the action's parameters.
+public struct Rule: Sendable {
+    /// The unique id.
+    public var id: Located<String>
+    /// The condition; nil means always.
+    public var condition: Condition?
+    /// What the rule does.
+    public var action: Located<Action>
+    /// The message id, for actions that show one.
+    public var message: Located<String>?
+    /// An update URL that overrides the policy's `store`.
+    public var url: Located<String>?
+    /// What a `grant` unlocks.
+    public var entitlements: [Located<String>]
+    /// The screen a `present` shows.
+    public var screen: Located<String>?
+    /// How often it may be shown (gates always every launch).
+    public var show: ShowFrequency
+    /// After how long it may be shown again, when set.
+    public var every: Located<TimeInterval>?
+    /// The whole rule.
+    public var range: SourceRange
+
+    /// Creates a rule.
+    public init(
+        id: Located<String>, condition: Condition? = nil, action: Located<Action>, message: Located<String>? = nil,
+        url: Located<String>? = nil, entitlements: [Located<String>] = [], screen: Located<String>? = nil,
+        show: ShowFrequency? = nil, every: Located<TimeInterval>? = nil, range: SourceRange
+    ) {
+        self.id = id
+        self.condition = condition
+        self.action = action
+        self.message = message
+        self.url = url
+        self.entitlements = entitlements
+        self.screen = screen
+        self.show = show ?? Self.defaultShow(for: action.value)
+        self.every = every
+        self.range = range
+    }
+
+    /// Gates show every launch; `suggest-update` once per version; `notify` and `present` once.
+    public static func defaultShow(for action: Action) -> ShowFrequency {
+        switch action {
+        case .block, .requireUpdate, .grant: .everyLaunch
+        case .suggestUpdate: .oncePerVersion
+        case .notify, .present: .once
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a parser made of a file: the policy, when one could be built, and every problem found.
+public struct PolicyParseResult: Sendable {
+    /// The policy; nil when the file could not be read as a document at all. With errors among the diagnostics it
+    /// is incomplete and must not be evaluated.
+    public var policy: Policy?
+    /// Every problem found, in source order.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a result.
+    public init(policy: Policy?, diagnostics: [Diagnostic]) {
+        self.policy = policy
+        self.diagnostics = diagnostics
+    }
+
+    /// The policy, when it decoded without errors.
+    public var usablePolicy: Policy? { diagnostics.containsErrors ? nil : policy }
+}
+
+/// A parser from file contents to a policy: the native plugin seam. The YAML parser is the default; other formats
+/// plug in here and share the interpreter.
+public protocol PolicyParser: Sendable {
+    /// Parses the bytes of one file.
+    func parse(_ data: Data) -> PolicyParseResult
+}
+
+/// The policy language in YAML: the reader, then the decoder.
+public struct YAMLPolicyParser: PolicyParser {
+    /// The reader's limits.
+    public var limits: YAMLLimits
+
+    /// Creates a parser.
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    public func parse(_ data: Data) -> PolicyParseResult {
+        let read = YAMLReader(limits: limits).read(data)
+        guard let root = read.root else { return PolicyParseResult(policy: nil, diagnostics: read.diagnostics) }
+        let decoded = PolicyDecoder().decode(root)
+        return PolicyParseResult(policy: decoded.policy, diagnostics: (read.diagnostics + decoded.diagnostics).sortedBySource())
+    }
+}

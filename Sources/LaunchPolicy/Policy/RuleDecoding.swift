@@ -1,0 +1,97 @@
+import Foundation
+
+/// `rules:` — an ordered list of rules.
+struct RuleDecoding {
+    static let ruleKeys = ["id", "when", "then", "message", "url", "entitlements", "screen", "show", "every"]
+
+    let versioning: VersionKind
+
+    func rules(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
+        guard let items = support.sequence(node, "rules") else { return [] }
+        var rules: [Rule] = []
+        var firstByID: [String: SourceRange] = [:]
+        for item in items {
+            guard let rule = rule(item, messages: messages, &support) else { continue }
+            if let first = firstByID[rule.id.value] {
+                support.error(.policyDuplicateRuleID,
+                    "the rule id \"\(rule.id.value)\" is used twice; rule ids must be unique",
+                    at: rule.id.range, notes: [.init(message: "first used here", range: first)])
+                continue
+            }
+            firstByID[rule.id.value] = rule.id.range
+            rules.append(rule)
+        }
+        return rules
+    }
+
+    private func rule(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> Rule? {
+        guard let entries = support.mapping(node, "a rule") else { return nil }
+        let byKey = support.entries(entries, known: Self.ruleKeys, in: "a rule")
+        support.require("id", in: byKey, of: node, "a rule")
+        support.require("then", in: byKey, of: node, "a rule")
+        let id = byKey["id"].flatMap { support.text($0.value, "id") }
+        let actionText = byKey["then"].flatMap { support.text($0.value, "then") }
+        let action = actionText.flatMap { support.choice($0, "action", as: Action.self) }
+        let condition = byKey["when"].flatMap { ConditionDecoding(versioning: versioning).condition($0.value, &support) }
+
+        var message: Located<String>?
+        if let node = byKey["message"]?.value, let text = support.text(node, "message") {
+            message = text
+            if !messages.contains(where: { $0.id == text.value }) {
+                let suggestion = DidYouMean.nearest(to: text.value, in: messages.map(\.id))
+                support.error(.policyUnknownMessage,
+                    "no message has the id \"\(text.value)\"; define it under messages"
+                        + (suggestion.map { ", or did you mean \"\($0)\"?" } ?? ""),
+                    at: text.range,
+                    fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+            }
+        }
+        let url = byKey["url"].flatMap { support.text($0.value, "url") }
+        let screen = byKey["screen"].flatMap { support.text($0.value, "screen") }
+        let entitlements = byKey["entitlements"].flatMap { support.oneOrList($0.value, "entitlements") } ?? []
+        var show: ShowFrequency?
+        if let text = byKey["show"].flatMap({ support.text($0.value, "show") }) {
+            show = support.choice(text, "show value", as: ShowFrequency.self)
+            if let action, action.isGate, show != nil, show != .everyLaunch {
+                support.error(.policyInvalidValue,
+                    "a \(action.rawValue) rule is shown on every launch; remove show: \(text.value)", at: text.range)
+            }
+        }
+        var every: Located<TimeInterval>?
+        if let text = byKey["every"].flatMap({ support.text($0.value, "every") }) {
+            if let seconds = ValueSyntax.duration(text.value) {
+                every = Located(seconds, range: text.range)
+            } else {
+                support.error(.policyInvalidValue,
+                    "every: \"\(text.value)\" is not a duration such as 12h, 3d or 1w", at: text.range)
+            }
+        }
+
+        if let action {
+            if action.requiresMessage, byKey["message"] == nil {
+                support.error(.policyMissingKey, "a \(action.rawValue) rule needs a message", at: actionText!.range)
+            }
+            if action == .grant, entitlements.isEmpty {
+                support.error(.policyMissingKey, "a grant rule needs entitlements, such as [premium]", at: actionText!.range)
+            }
+            if action == .present, screen == nil {
+                support.error(.policyMissingKey, "a present rule needs a screen", at: actionText!.range)
+            }
+            let unused: [(String, Bool)] = [
+                ("message", !action.requiresMessage), ("url", action != .requireUpdate && action != .suggestUpdate),
+                ("entitlements", action != .grant), ("screen", action != .present),
+                ("every", action.isGate || action == .grant),
+            ]
+            for (key, isUnused) in unused where isUnused {
+                if let entry = byKey[key] {
+                    support.report(.warning(.policyIgnoredKey,
+                        "a \(action.rawValue) rule does not use \(key); it is ignored", at: entry.key.range))
+                }
+            }
+        }
+        guard let id, let action, let actionText else { return nil }
+        return Rule(
+            id: id, condition: condition, action: Located(action, range: actionText.range), message: message, url: url,
+            entitlements: entitlements, screen: screen, show: show, every: every, range: node.range)
+    }
+}

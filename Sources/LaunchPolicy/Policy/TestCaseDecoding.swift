@@ -1,0 +1,93 @@
+/// `tests:` — cases a policy carries: a context and the expected decision.
+enum TestCaseDecoding {
+    static let caseKeys = ["name", "context", "expect", "memory"]
+    static let expectKeys = ["gate", "prompts", "notices", "presentations", "grants"]
+    /// The condition keys, plus what a context has that conditions do not test directly.
+    static let contextKeys = [
+        "platform", "app-version", "build", "os-version", "launch", "previous-version", "install-version",
+        "original-app-version", "launch-count", "days-since-last-launch", "days-since-install", "launch-source",
+        "locale", "region", "now", "install-id", "attributes",
+    ]
+
+    static func testCases(_ node: YAMLNode, rules: [Rule], _ support: inout DecodingSupport) -> [PolicyTestCase] {
+        guard let items = support.sequence(node, "tests") else { return [] }
+        let ruleIDs = rules.map(\.id.value)
+        return items.compactMap { item -> PolicyTestCase? in
+            guard let entries = support.mapping(item, "a test case") else { return nil }
+            let byKey = support.entries(entries, known: caseKeys, in: "a test case")
+            support.require("name", in: byKey, of: item, "a test case")
+            support.require("expect", in: byKey, of: item, "a test case")
+            var testCase = PolicyTestCase(
+                name: byKey["name"].flatMap { support.text($0.value, "name") }?.value ?? "", range: item.range)
+            if let context = byKey["context"], let entries = support.mapping(context.value, "context") {
+                _ = support.entries(entries, known: contextKeys, in: "a test context")
+                for entry in entries {
+                    guard let key = entry.key.scalar?.text, contextKeys.contains(key) else { continue }
+                    if let map = entry.value.mapping {
+                        var values: [String: String] = [:]
+                        for pair in map {
+                            if let name = support.text(pair.key, "a name"), let value = support.text(pair.value, name.value) {
+                                values[name.value] = value.value
+                            }
+                        }
+                        testCase.context[key] = Located(.map(values), range: entry.value.range)
+                    } else if entry.value.sequence != nil {
+                        let values = support.oneOrList(entry.value, key)?.map(\.value) ?? []
+                        testCase.context[key] = Located(.list(values), range: entry.value.range)
+                    } else if let text = support.text(entry.value, key) {
+                        testCase.context[key] = Located(.text(text.value), range: text.range)
+                    }
+                }
+            }
+            if let memory = byKey["memory"] {
+                testCase.memory = ruleList(memory.value, "memory", ruleIDs: ruleIDs, &support)
+            }
+            if let expect = byKey["expect"], let entries = support.mapping(expect.value, "expect") {
+                let expected = support.entries(entries, known: expectKeys, in: "expect")
+                if let gate = expected["gate"] { testCase.gate = self.gate(gate.value, ruleIDs: ruleIDs, &support) }
+                testCase.prompts = expected["prompts"].flatMap { ruleList($0.value, "prompts", ruleIDs: ruleIDs, &support) }
+                testCase.notices = expected["notices"].flatMap { ruleList($0.value, "notices", ruleIDs: ruleIDs, &support) }
+                testCase.presentations = expected["presentations"].flatMap {
+                    support.oneOrList($0.value, "presentations")?.map(\.value) ?? []
+                }
+                testCase.grants = expected["grants"].flatMap { support.oneOrList($0.value, "grants")?.map(\.value) ?? [] }
+            }
+            return testCase
+        }
+    }
+
+    private static func gate(
+        _ node: YAMLNode, ruleIDs: [String], _ support: inout DecodingSupport
+    ) -> PolicyTestCase.ExpectedGate? {
+        if let entries = node.mapping, node.tag == nil {
+            let byKey = support.entries(entries, known: ["action", "rule"], in: "an expected gate")
+            support.require("action", in: byKey, of: node, "an expected gate")
+            guard let actionText = byKey["action"].flatMap({ support.text($0.value, "action") }),
+                let action = support.choice(actionText, "action", as: Action.self)
+            else { return nil }
+            guard let rule = byKey["rule"].flatMap({ support.text($0.value, "rule") }) else { return .action(action) }
+            checkRule(rule, ruleIDs: ruleIDs, &support)
+            return .rule(action, rule.value)
+        }
+        guard let text = support.text(node, "gate") else { return nil }
+        if text.value == "none" { return PolicyTestCase.ExpectedGate.none }
+        return support.choice(text, "gate (none or an action)", as: Action.self).map { .action($0) }
+    }
+
+    private static func ruleList(
+        _ node: YAMLNode, _ what: String, ruleIDs: [String], _ support: inout DecodingSupport
+    ) -> [String]? {
+        guard let texts = node.sequence?.isEmpty == true ? [] : support.oneOrList(node, what) else { return nil }
+        for text in texts { checkRule(text, ruleIDs: ruleIDs, &support) }
+        return texts.map(\.value)
+    }
+
+    private static func checkRule(_ text: Located<String>, ruleIDs: [String], _ support: inout DecodingSupport) {
+        guard !ruleIDs.contains(text.value) else { return }
+        let suggestion = DidYouMean.nearest(to: text.value, in: ruleIDs)
+        support.error(.policyUnknownRule,
+            "no rule has the id \"\(text.value)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
+            at: text.range,
+            fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+    }
+}

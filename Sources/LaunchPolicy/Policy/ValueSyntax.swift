@@ -1,0 +1,127 @@
+import Foundation
+
+/// The small value syntaxes of the language: dates, durations, percentages, locale and region codes.
+enum ValueSyntax {
+    /// An ISO 8601 date and time with a time zone: `2026-12-01T02:00:00Z`, `2026-12-01T03:00+01:00`, fractional
+    /// seconds allowed. Returns nil with the reason when the text is not one, or names a day that does not exist.
+    static func date(_ text: String) -> Result<Date, DateProblem> {
+        let scalars = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= scalars.count else { return nil }
+            var value = 0
+            for offset in 0..<digits {
+                let byte = scalars[index + offset]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += digits
+            return value
+        }
+        func expect(_ character: Character) -> Bool {
+            guard index < scalars.count, scalars[index] == character.asciiValue! else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
+            return .failure(.syntax)
+        }
+        guard expect("T") || expect("t") || expect(" ") else { return .failure(.noTime) }
+        guard let hour = number(2), expect(":"), let minute = number(2) else { return .failure(.syntax) }
+        var second = 0
+        var fraction = 0.0
+        if expect(":") {
+            guard let value = number(2) else { return .failure(.syntax) }
+            second = value
+            if expect(".") {
+                let start = index
+                while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
+                guard index > start else { return .failure(.syntax) }
+                fraction = Double("0." + String(decoding: scalars[start..<index], as: UTF8.self)) ?? 0
+            }
+        }
+        var offsetSeconds: Int
+        if expect("Z") || expect("z") {
+            offsetSeconds = 0
+        } else if index < scalars.count, scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-") {
+            let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = number(2) else { return .failure(.syntax) }
+            _ = expect(":")  // `+09:00` and `+0900` are both ISO 8601
+            guard let minutes = number(2), hours <= 23, minutes <= 59 else { return .failure(.syntax) }
+            offsetSeconds = sign * (hours * 3600 + minutes * 60)
+        } else if index == scalars.count {
+            return .failure(.noTimeZone)
+        } else {
+            return .failure(.syntax)
+        }
+        guard index == scalars.count else { return .failure(.syntax) }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth[month - 1], hour <= 23, minute <= 59,
+            second <= 59
+        else { return .failure(.impossible) }
+        // Days from 1970-01-01 (the civil-from-days algorithm, proleptic Gregorian).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
+        return .success(Date(timeIntervalSince1970: seconds))
+    }
+
+    enum DateProblem: Error {
+        case syntax, noTime, noTimeZone, impossible
+
+        var reason: String {
+            switch self {
+            case .syntax: "is not an ISO 8601 date and time such as 2026-12-01T02:00:00Z"
+            case .noTime: "has no time; write a time and a time zone, such as 2026-12-01T00:00:00Z"
+            case .noTimeZone: "has no time zone; add Z for UTC or an offset such as +09:00"
+            case .impossible: "names a date or time that does not exist"
+            }
+        }
+    }
+
+    /// A duration such as `12h`, `3d`, `1w`, `90m`, `30s`, in seconds.
+    static func duration(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number.isFinite,
+            text.dropLast().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else { return nil }
+        switch unit {
+        case "s": return number
+        case "m": return number * 60
+        case "h": return number * 3600
+        case "d": return number * 86_400
+        case "w": return number * 604_800
+        default: return nil
+        }
+    }
+
+    /// A percentage from 0 to 100, written `25%` or `25`, decimals allowed.
+    static func percentage(_ text: String) -> Double? {
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let value = Double(digits), value >= 0, value <= 100
+        else { return nil }
+        return value
+    }
+
+    /// A BCP 47 language tag such as `ja`, `ja-JP`, `zh-Hant-TW` (`_` accepted for `-`).
+    static func isLocaleTag(_ text: String) -> Bool {
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let language = subtags.first, (2...8).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// An ISO 3166-1 alpha-2 region code, any case.
+    static func isRegionCode(_ text: String) -> Bool {
+        text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import LaunchPolicy
+import Testing
+import TestSupport
+
+/// Parses policy text and returns the result.
+func parse(_ text: String) -> PolicyParseResult {
+    YAMLPolicyParser().parse(Data(text.utf8))
+}
+
+/// The diagnostics as `CODE@LINE:COLUMN`.
+func located(_ result: PolicyParseResult) -> [String] {
+    result.diagnostics.map { "\($0.code)@\($0.range.start.line):\($0.range.start.column)" }
+}
+
+@Suite struct ExamplePolicyTests {
+    static var examples: [URL] {
+        let folder = Conformance.packageRoot.appendingPathComponent("policies")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test func thereAreSevenExamples() {
+        #expect(Self.examples.count == 7)
+    }
+
+    @Test(arguments: examples)
+    func everyExampleDecodesWithoutDiagnostics(url: URL) throws {
+        let result = YAMLPolicyParser().parse(try Data(contentsOf: url))
+        #expect(result.diagnostics.isEmpty, "\(url.lastPathComponent): \(result.diagnostics)")
+        let policy = try #require(result.usablePolicy)
+        #expect(!policy.rules.isEmpty)
+        #expect(!policy.tests.isEmpty)
+    }
+}
+
+@Suite struct DecoderTests {
+    static let lantern = """
+        policy: 1
+        id: lantern
+        store:
+          ios: "itms-apps://apps.apple.com/app/id000000001"
+        messages:
+          update-required:
+            default: "Please update Lantern to keep going."
+            ja: "Lanternを最新版に更新してください。"
+        rules:
+          - id: minimum-ios
+            when:
+              platform: ios
+              app-version: "< 2.4"
+            then: require-update
+            message: update-required
+          - id: grandfather-paid
+            when:
+              platform: [ios, ipados]
+              original-app-version: "< 40"
+            then: grant
+            entitlements: [premium]
+        """
+
+    @Test func theIssueExampleDecodesToTypedRules() throws {
+        let result = parse(Self.lantern)
+        #expect(result.diagnostics.isEmpty)
+        let policy = try #require(result.usablePolicy)
+        #expect(policy.id == "lantern")
+        #expect(policy.versioning == .marketing)
+        #expect(policy.store[.ios]?.value == "itms-apps://apps.apple.com/app/id000000001")
+        #expect(policy.rules.map(\.id.value) == ["minimum-ios", "grandfather-paid"])
+        let gate = policy.rules[0]
+        #expect(gate.action.value == .requireUpdate)
+        #expect(gate.show == .everyLaunch)
+        #expect(gate.message?.value == "update-required")
+        #expect(gate.id.range.start == SourceLocation(line: 10, column: 9, offset: 237))
+        guard case .all(let entries, _) = try #require(gate.condition) else { Issue.record("not all"); return }
+        #expect(entries.count == 2)
+        guard case .entry(let appVersion) = entries[1], case .appVersion(let range) = appVersion.test else {
+            Issue.record("no app-version entry")
+            return
+        }
+        #expect(range.canonical == "<2.4.0")
+        #expect(appVersion.range.start.line == 13)
+        #expect(policy.rules[1].entitlements.map(\.value) == ["premium"])
+        #expect(policy.message("update-required")?.text(for: "ja-JP") == "Lanternを最新版に更新してください。")
+        #expect(policy.message("update-required")?.text(for: "fr") == "Please update Lantern to keep going.")
+    }
+
+    @Test func defaultsOfShowFollowTheAction() throws {
+        let policy = try #require(parse("""
+            policy: 1
+            messages: {m: {default: x}}
+            rules:
+              - {id: a, then: suggest-update, message: m}
+              - {id: b, then: notify, message: m}
+              - {id: c, then: present, screen: s}
+              - {id: d, then: notify, message: m, show: every-launch, every: 12h}
+            """).usablePolicy)
+        #expect(policy.rules.map(\.show) == [.oncePerVersion, .once, .once, .everyLaunch])
+        #expect(policy.rules[3].every?.value == 43_200)
+    }
+
+    @Test func semverVersioningAppliesToVersionKeys() throws {
+        let policy = try #require(parse("""
+            policy: 1
+            versioning: semver
+            rules: [{id: a, when: {app-version: "< 2.0.0"}, then: grant, entitlements: [x]}]
+            """).usablePolicy)
+        guard case .all(let entries, _) = policy.rules[0].condition, case .entry(let entry) = entries[0],
+            case .appVersion(let range) = entry.test
+        else { Issue.record("no range"); return }
+        #expect(range.kind == .semver)
+        #expect(range.contains(try Version("2.0.0-beta.1", kind: .semver)))
+    }
+
+    @Test func everyProblemIsReportedInOnePass() {
+        let result = parse("""
+            policy: 1
+            rules:
+              - id: a
+                when: {platform: iOS, app-version: "< 2.x.1"}
+                then: require-update
+                message: missing
+              - id: a
+                then: grant
+            """)
+        #expect(located(result) == [
+            "policy.invalid-value@4:22", "policy.invalid-range@4:47", "policy.unknown-message@6:14",
+            "policy.duplicate-rule-id@7:9", "policy.missing-key@8:11",
+        ])
+    }
+}
+
+/// One test per diagnostic code: the code, the line and the column.
+@Suite struct DiagnosticCodeTests {
+    static let cases: [(code: String, text: String, line: Int, column: Int)] = [
+        ("policy.wrong-type", "policy: 1\nrules: {id: a}\n", 2, 8),
+        ("policy.unknown-key", "policy: 1\nrules: []\nrule: []\n", 3, 1),
+        ("policy.missing-key", "policy: 1\nrules:\n  - id: a\n", 3, 5),
+        ("policy.unsupported-version", "policy: 2\nrules: []\n", 1, 9),
+        ("policy.invalid-value", "policy: 1\nrules:\n  - id: a\n    then: blok\n", 4, 11),
+        ("policy.invalid-range", "policy: 1\nrules:\n  - id: a\n    when: {app-version: \"<< 2\"}\n    then: block\n    message: m\nmessages: {m: {default: x}}\n", 4, 27),
+        ("policy.unknown-message", "policy: 1\nrules:\n  - {id: a, then: block, message: nope}\n", 3, 35),
+        ("policy.unknown-rule", "policy: 1\nrules: []\ntests:\n  - {name: t, expect: {prompts: [ghost]}}\n", 4, 34),
+        ("policy.duplicate-rule-id", "policy: 1\nrules:\n  - {id: a, then: grant, entitlements: [x]}\n  - {id: a, then: grant, entitlements: [y]}\n", 4, 10),
+        ("policy.missing-default-message", "policy: 1\nmessages:\n  m: {ja: x}\nrules: []\n", 3, 3),
+        ("policy.invalid-date", "policy: 1\nrules:\n  - {id: a, then: grant, entitlements: [x], when: {date: {from: \"2026-13-01T00:00:00Z\"}}}\n", 3, 65),
+        ("policy.unexpected-tag", "policy: 1\nrules:\n  - id: a\n    when: {os-version: != 1.0}\n    then: grant\n    entitlements: [x]\n", 4, 24),
+        ("policy.ignored-key", "policy: 1\nrules:\n  - {id: a, then: grant, entitlements: [x], screen: s}\n", 3, 45),
+    ]
+
+    @Test(arguments: cases.indices)
+    func eachCodeIsReportedAtItsPosition(index: Int) throws {
+        let expected = Self.cases[index]
+        let result = parse(expected.text)
+        let diagnostic = try #require(result.diagnostics.first { $0.code.rawValue == expected.code },
+            "\(expected.code) not reported; got \(located(result))")
+        #expect(diagnostic.range.start.line == expected.line, "\(expected.code)")
+        #expect(diagnostic.range.start.column == expected.column, "\(expected.code)")
+        #expect(result.diagnostics.count == 1, "\(expected.code): only that problem, got \(located(result))")
+    }
+
+    @Test func everyCodeOfTheDecoderHasATest() {
+        let tested = Set(Self.cases.map(\.code))
+        let declared: Set<String> = [
+            "policy.wrong-type", "policy.unknown-key", "policy.missing-key", "policy.unsupported-version",
+            "policy.invalid-value", "policy.invalid-range", "policy.unknown-message", "policy.unknown-rule",
+            "policy.duplicate-rule-id", "policy.missing-default-message", "policy.invalid-date",
+            "policy.unexpected-tag", "policy.ignored-key",
+        ]
+        #expect(tested == declared)
+    }
+
+    @Test func unknownKeysSuggestTheNearestKnownOne() throws {
+        let result = parse("policy: 1\nrules:\n  - {id: a, then: grant, entitlments: [x]}\n")
+        let diagnostic = try #require(result.diagnostics.first { $0.code == .policyUnknownKey })
+        #expect(diagnostic.message.contains("did you mean \"entitlements\""))
+        #expect(diagnostic.fixIt?.replacement == "entitlements")
+        #expect(parse("policy: 1\nrules: []\nzzzzzz: 1\n").diagnostics.first?.fixIt == nil)
+    }
+
+    @Test func anUnquotedNotEqualGetsAQuotingFixIt() throws {
+        let result = parse("policy: 1\nrules:\n  - {id: a, when: {app-version: != 1.0}, then: grant, entitlements: [x]}\n")
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.code == .policyUnexpectedTag)
+        #expect(diagnostic.fixIt?.replacement == "\"!= 1.0\"")
+    }
+
+    @Test func typosInValuesGetSuggestions() throws {
+        let result = parse("policy: 1\nrules:\n  - {id: a, when: {launch: frist}, then: grant, entitlements: [x]}\n")
+        #expect(result.diagnostics.first?.fixIt?.replacement == "first")
+    }
+
+    @Test func readerErrorsComeThroughWithoutAPolicy() {
+        let result = parse("policy: 1\nrules: [\n")
+        #expect(result.policy == nil)
+        #expect(result.diagnostics.first?.code == .yamlSyntaxError)
+    }
+
+    @Test func aDateWindowMustEndAfterItStarts() {
+        let result = parse("""
+            policy: 1
+            rules:
+              - id: a
+                when: {date: {from: "2026-12-02T00:00:00Z", until: "2026-12-01T00:00:00+09:00"}}
+                then: grant
+                entitlements: [x]
+            """)
+        #expect(located(result) == ["policy.invalid-date@4:56"])
+    }
+}
