@@ -66,8 +66,8 @@ import TestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("id: a\nrules: []\nid: b\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
-        try Data("id: ok\n".utf8).write(to: folder.appendingPathComponent("good.yml"))
+        try Data("policy: 1\nid: a\nid: b\nrules: []\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
+        try Data("policy: 1\nid: ok\nrules: []\n".utf8).write(to: folder.appendingPathComponent("good.yml"))
         try Data("ignored".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let result = try Executables.run("policy-lint", [folder.path])
         #expect(result.status == 1)
@@ -76,6 +76,16 @@ import TestSupport
         #expect(result.standardOutput.contains("good.yml: ok"))
         #expect(!result.standardOutput.contains("notes.txt"))
         #expect(result.standardOutput.contains("checked 2 files: 1 error, 0 warnings, 0 notes"))
+    }
+
+    @Test func decoderProblemsAreReportedWithFixIts() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("policy: 1\nrules:\n  - {id: a, then: grant, entitlments: [x]}\n".utf8).write(to: file)
+        let result = try Executables.run("policy-lint", [file.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(":3:27: error: a rule has no key \"entitlments\"; did you mean \"entitlements\"? [policy.unknown-key]"))
+        #expect(result.standardOutput.contains("fix-it: rename to \"entitlements\""))
     }
 
     @Test func aMissingPathIsAUsageError() throws {
