@@ -84,7 +84,7 @@ import TestSupport
         try Data("policy: 1\nrules:\n  - {id: a, then: grant, entitlments: [x]}\n".utf8).write(to: file)
         let result = try Executables.run("policy-lint", [file.path])
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains(":3:27: error: a rule has no key \"entitlments\"; did you mean \"entitlements\"? [policy.unknown-key]"))
+        #expect(result.standardOutput.contains(":3:26: error: a rule has no key \"entitlments\"; did you mean \"entitlements\"? [policy.unknown-key]"))
         #expect(result.standardOutput.contains("fix-it: rename to \"entitlements\""))
     }
 

@@ -39,7 +39,7 @@ enum SourceExcerpt {
 
     static func lines(for range: SourceRange, in source: [UInt8]) -> [String] {
         let offset = range.start.offset
-        guard offset >= 0, offset <= source.count else { return [] }
+        guard !source.isEmpty, offset >= 0, offset <= source.count else { return [] }
         var lineStart = offset
         while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         var lineEnd = offset
