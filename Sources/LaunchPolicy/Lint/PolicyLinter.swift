@@ -30,9 +30,11 @@ public struct PolicyLinter: Sendable {
         self.limits = limits
     }
 
-    /// Lints bytes.
+    /// Lints bytes; a path ending in `.json` is read as a LaunchGate/Gandalf configuration unless it has a `policy`
+    /// key.
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
-        let result = YAMLPolicyParser(limits: limits).parse(Data(bytes))
+        let parser = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: path.lowercased().hasSuffix(".json"))
+        let result = parser.parse(Data(bytes))
         return LintReport(path: path, source: bytes, diagnostics: result.diagnostics)
     }
 

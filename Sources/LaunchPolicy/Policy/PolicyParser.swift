@@ -36,7 +36,11 @@ public struct YAMLPolicyParser: PolicyParser {
     }
 
     public func parse(_ data: Data) -> PolicyParseResult {
-        let read = YAMLReader(limits: limits).read(data)
+        parse(read: YAMLReader(limits: limits).read(data))
+    }
+
+    /// Decodes an already-read file.
+    func parse(read: YAMLReadResult) -> PolicyParseResult {
         guard let root = read.root else { return PolicyParseResult(policy: nil, diagnostics: read.diagnostics) }
         let decoded = PolicyDecoder().decode(root)
         return PolicyParseResult(policy: decoded.policy, diagnostics: (read.diagnostics + decoded.diagnostics).sortedBySource())

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Maps LaunchGate and Gandalf configurations onto the policy AST, so that they run through the same interpreter
+/// as native policies.
+///
+/// For each platform section, in this order:
+/// - `alert` → rule `alert`: `block` if blocking, else `notify` shown once per message text;
+/// - `requiredUpdate` → rule `requiredUpdate`: `require-update` when the app version (Gandalf: the versionCode,
+///   tested as `build`) is below `minimumVersion`;
+/// - `optionalUpdate` → rule `optionalUpdate`: `suggest-update` below `optionalVersion`, once per version.
+///
+/// Each rule applies only to its section's platform. Message texts become messages named like their rules. When a
+/// file has both sections, rule and message ids end in `-ios` and `-android` so that they stay unique. A blocking
+/// alert comes before the required update: unlike LaunchGate, a configured required update never hides it.
+public enum LaunchGateMapping {
+    /// Which section of a file a configuration came from.
+    public enum Section: String, Sendable, CaseIterable {
+        /// LaunchGate's `ios` section: versions are marketing versions compared with `app-version`.
+        case ios
+        /// Gandalf's `android` section: versions are versionCodes compared with `build`.
+        case android
+
+        var platform: Platform { self == .ios ? .ios : .android }
+    }
+
+    /// One section's configuration and where its parts are written (the start of the input when unknown).
+    public struct SectionConfiguration: Sendable {
+        public var section: Section
+        public var configuration: LaunchGateConfiguration
+        /// Where each part is written, by key (`alert`, `requiredUpdate`, `optionalUpdate`, and `…Version`).
+        public var ranges: [String: SourceRange]
+
+        /// Creates a section configuration.
+        public init(section: Section, configuration: LaunchGateConfiguration, ranges: [String: SourceRange] = [:]) {
+            self.section = section
+            self.configuration = configuration
+            self.ranges = ranges
+        }
+    }
+
+    /// The policy equivalent to the sections, and problems with their versions.
+    public static func policy(from sections: [SectionConfiguration]) -> (policy: Policy, diagnostics: [Diagnostic]) {
+        var policy = Policy(id: "launchgate")
+        var diagnostics: [Diagnostic] = []
+        let suffixed = sections.count > 1
+        for section in sections {
+            let suffix = suffixed ? "-\(section.section.rawValue)" : ""
+            let platform = ConditionEntry(key: "platform", test: .platform([section.section.platform]), range: .wholeInputStart)
+            func where_(_ key: String) -> SourceRange { section.ranges[key] ?? .wholeInputStart }
+            func addMessage(_ id: String, _ text: String, _ key: String) {
+                policy.messages.append(Message(id: id, translations: ["default": text], range: where_(key)))
+            }
+            func rule(
+                _ name: String, _ action: Action, _ key: String, extra: [ConditionEntry] = [], show: ShowFrequency? = nil
+            ) -> Rule {
+                let id = name + suffix
+                return Rule(
+                    id: Located(id, range: where_(key)),
+                    condition: .all([.entry(platform)] + extra.map(Condition.entry), range: where_(key)),
+                    action: Located(action, range: where_(key)), message: Located(id, range: where_(key)),
+                    show: show, range: where_(key))
+            }
+            func below(_ update: UpdateConfiguration, versionKey: String) -> ConditionEntry? {
+                let kind: VersionKind = section.section == .ios ? .marketing : .versionCode
+                do {
+                    _ = try Version(update.version, kind: kind)
+                    let range = try VersionRange("< \(update.version)", kind: kind == .versionCode ? .build : kind)
+                    let test: ConditionEntry.Test = section.section == .ios ? .appVersion(range) : .build(range)
+                    return ConditionEntry(key: section.section == .ios ? "app-version" : "build", test: test, range: where_(versionKey))
+                } catch {
+                    diagnostics.append(.error(.compatInvalidVersion,
+                        "\(versionKey) \"\(update.version)\" is not a valid \(kind == .versionCode ? "versionCode" : "version"): \(error.reason)",
+                        at: where_(versionKey)))
+                    return nil
+                }
+            }
+            let configuration = section.configuration
+            if let alert = configuration.alert {
+                addMessage("alert" + suffix, alert.message, "alert")
+                policy.rules.append(rule("alert", alert.blocking ? .block : .notify, "alert", show: alert.blocking ? nil : .once))
+            }
+            if let update = configuration.requiredUpdate, let entry = below(update, versionKey: "minimumVersion") {
+                addMessage("requiredUpdate" + suffix, update.message, "requiredUpdate")
+                policy.rules.append(rule("requiredUpdate", .requireUpdate, "requiredUpdate", extra: [entry]))
+            }
+            if let update = configuration.optionalUpdate, let entry = below(update, versionKey: "optionalVersion") {
+                addMessage("optionalUpdate" + suffix, update.message, "optionalUpdate")
+                policy.rules.append(rule("optionalUpdate", .suggestUpdate, "optionalUpdate", extra: [entry], show: .oncePerVersion))
+            }
+        }
+        return (policy, diagnostics)
+    }
+}
+
+/// Runs a custom ``LaunchGateParser`` as a ``PolicyParser``: its configuration is mapped like the built-in one.
+public struct LaunchGateParserAdapter<Parser: LaunchGateParser & Sendable>: PolicyParser {
+    /// The custom parser.
+    public var parser: Parser
+    /// The section its configuration stands for: `ios` (LaunchGate) or `android` (Gandalf).
+    public var section: LaunchGateMapping.Section
+
+    /// Wraps a custom parser.
+    public init(_ parser: Parser, section: LaunchGateMapping.Section = .ios) {
+        self.parser = parser
+        self.section = section
+    }
+
+    public func parse(_ data: Data) -> PolicyParseResult {
+        guard let configuration = parser.parse(data) else {
+            return PolicyParseResult(policy: nil, diagnostics: [.error(.compatParserFailed,
+                "the custom LaunchGate parser \(Parser.self) returned no configuration", at: .wholeInputStart)])
+        }
+        let mapped = LaunchGateMapping.policy(from: [.init(section: section, configuration: configuration)])
+        return PolicyParseResult(policy: mapped.policy, diagnostics: mapped.diagnostics)
+    }
+}
