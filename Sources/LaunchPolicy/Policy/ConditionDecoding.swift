@@ -2,21 +2,14 @@ import Foundation
 
 /// `when:` — a mapping whose entries must all hold, with `all`, `any` and `not` to combine conditions.
 struct ConditionDecoding {
-    /// Every condition key, with the version kind of the keys that take ranges.
-    static let keys = [
-        "platform", "app-version", "previous-version", "install-version", "build", "os-version",
-        "original-app-version", "launch", "launch-count", "days-since-last-launch", "days-since-install",
-        "launch-source", "locale", "region", "date", "rollout", "attributes", "all", "any", "not",
-    ]
-
     let versioning: VersionKind
 
     func condition(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
         guard let entries = support.mapping(node, "a condition") else { return nil }
         var parts: [Condition] = []
-        _ = support.entries(entries, known: Self.keys, in: "a condition")
+        _ = support.entries(entries, known: PolicyLanguage.conditionKeys, in: "a condition")
         for entry in entries {
-            guard let key = entry.key.scalar?.text, Self.keys.contains(key) else { continue }
+            guard let key = entry.key.scalar?.text, PolicyLanguage.conditionKeys.contains(key) else { continue }
             let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)
             if let part = self.entry(key, entry.value, range: range, &support) { parts.append(part) }
         }
@@ -107,7 +100,7 @@ struct ConditionDecoding {
 
     private func dateWindow(_ node: YAMLNode, _ support: inout DecodingSupport) -> (from: Date?, until: Date?)? {
         guard let entries = support.mapping(node, "date") else { return nil }
-        let byKey = support.entries(entries, known: ["from", "until"], in: "a date window")
+        let byKey = support.entries(entries, known: PolicyLanguage.dateWindowKeys, in: "a date window")
         var bounds: [String: Located<Date>] = [:]
         for key in ["from", "until"] {
             guard let text = byKey[key].flatMap({ support.text($0.value, key) }) else { continue }

@@ -9,9 +9,6 @@ public struct PolicyDecoder: Sendable {
     /// The format versions this decoder reads.
     public static let supportedFormatVersions = [1]
 
-    /// The top-level keys of the language.
-    static let topLevelKeys = ["policy", "id", "versioning", "store", "messages", "rules", "tests"]
-
     /// Creates a decoder.
     public init() {}
 
@@ -20,7 +17,7 @@ public struct PolicyDecoder: Sendable {
         var support = DecodingSupport()
         var policy = Policy(range: root.range)
         guard let entries = support.mapping(root, "a policy file") else { return (policy, support.diagnostics) }
-        let byKey = support.entries(entries, known: Self.topLevelKeys, in: "a policy")
+        let byKey = support.entries(entries, known: PolicyLanguage.topLevelKeys, in: "a policy")
 
         support.require("policy", in: byKey, of: root, "a policy file (policy: 1)")
         if let node = byKey["policy"]?.value, let text = support.text(node, "policy") {

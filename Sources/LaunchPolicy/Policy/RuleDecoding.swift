@@ -2,8 +2,6 @@ import Foundation
 
 /// `rules:` — an ordered list of rules.
 struct RuleDecoding {
-    static let ruleKeys = ["id", "when", "then", "message", "url", "entitlements", "screen", "show", "every"]
-
     let versioning: VersionKind
 
     func rules(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
@@ -26,7 +24,7 @@ struct RuleDecoding {
 
     private func rule(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> Rule? {
         guard let entries = support.mapping(node, "a rule") else { return nil }
-        let byKey = support.entries(entries, known: Self.ruleKeys, in: "a rule")
+        let byKey = support.entries(entries, known: PolicyLanguage.ruleKeys, in: "a rule")
         support.require("id", in: byKey, of: node, "a rule")
         support.require("then", in: byKey, of: node, "a rule")
         let id = byKey["id"].flatMap { support.text($0.value, "id") }

@@ -1,28 +1,19 @@
 /// `tests:` — cases a policy carries: a context and the expected decision.
 enum TestCaseDecoding {
-    static let caseKeys = ["name", "context", "expect", "memory"]
-    static let expectKeys = ["gate", "prompts", "notices", "presentations", "grants"]
-    /// The condition keys, plus what a context has that conditions do not test directly.
-    static let contextKeys = [
-        "platform", "app-version", "build", "os-version", "launch", "previous-version", "install-version",
-        "original-app-version", "launch-count", "days-since-last-launch", "days-since-install", "launch-source",
-        "locale", "region", "now", "install-id", "attributes",
-    ]
-
     static func testCases(_ node: YAMLNode, rules: [Rule], _ support: inout DecodingSupport) -> [PolicyTestCase] {
         guard let items = support.sequence(node, "tests") else { return [] }
         let ruleIDs = rules.map(\.id.value)
         return items.compactMap { item -> PolicyTestCase? in
             guard let entries = support.mapping(item, "a test case") else { return nil }
-            let byKey = support.entries(entries, known: caseKeys, in: "a test case")
+            let byKey = support.entries(entries, known: PolicyLanguage.testCaseKeys, in: "a test case")
             support.require("name", in: byKey, of: item, "a test case")
             support.require("expect", in: byKey, of: item, "a test case")
             var testCase = PolicyTestCase(
                 name: byKey["name"].flatMap { support.text($0.value, "name") }?.value ?? "", range: item.range)
             if let context = byKey["context"], let entries = support.mapping(context.value, "context") {
-                _ = support.entries(entries, known: contextKeys, in: "a test context")
+                _ = support.entries(entries, known: PolicyLanguage.contextKeys, in: "a test context")
                 for entry in entries {
-                    guard let key = entry.key.scalar?.text, contextKeys.contains(key) else { continue }
+                    guard let key = entry.key.scalar?.text, PolicyLanguage.contextKeys.contains(key) else { continue }
                     if let map = entry.value.mapping {
                         var values: [String: String] = [:]
                         for pair in map {
@@ -43,7 +34,7 @@ enum TestCaseDecoding {
                 testCase.memory = ruleList(memory.value, "memory", ruleIDs: ruleIDs, &support)
             }
             if let expect = byKey["expect"], let entries = support.mapping(expect.value, "expect") {
-                let expected = support.entries(entries, known: expectKeys, in: "expect")
+                let expected = support.entries(entries, known: PolicyLanguage.expectKeys, in: "expect")
                 if let gate = expected["gate"] { testCase.gate = self.gate(gate.value, ruleIDs: ruleIDs, &support) }
                 testCase.prompts = expected["prompts"].flatMap { ruleList($0.value, "prompts", ruleIDs: ruleIDs, &support) }
                 testCase.notices = expected["notices"].flatMap { ruleList($0.value, "notices", ruleIDs: ruleIDs, &support) }
@@ -60,7 +51,7 @@ enum TestCaseDecoding {
         _ node: YAMLNode, ruleIDs: [String], _ support: inout DecodingSupport
     ) -> PolicyTestCase.ExpectedGate? {
         if let entries = node.mapping, node.tag == nil {
-            let byKey = support.entries(entries, known: ["action", "rule"], in: "an expected gate")
+            let byKey = support.entries(entries, known: PolicyLanguage.expectedGateKeys, in: "an expected gate")
             support.require("action", in: byKey, of: node, "an expected gate")
             guard let actionText = byKey["action"].flatMap({ support.text($0.value, "action") }),
                 let action = support.choice(actionText, "action", as: Action.self)
