@@ -107,7 +107,7 @@ private func platforms(of rule: Rule) -> [Platform] {
     }
 
     @Test func theBuiltInParserKeepsLaunchGatesOwnContract() throws {
-        let parser: any LaunchGateParser = LaunchGateJSONParser()
+        let parser = LaunchGateDefaultParser()
         let configuration = try #require(parser.parse(Data(Self.documented.utf8)))
         #expect(configuration.alert?.blocking == true)
         #expect(configuration.requiredUpdate?.version == "0.4")

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The file is read by the YAML reader (JSON is YAML), so every problem has a line and column. Unlike LaunchGate, a
 /// malformed section is reported with its position and field instead of silently meaning "no configuration".
-public struct LaunchGateJSONParser: PolicyParser, LaunchGateParser {
+public struct LaunchGateJSONParser: PolicyParser {
     /// The reader's limits.
     public var limits: YAMLLimits
 
@@ -26,15 +26,6 @@ public struct LaunchGateJSONParser: PolicyParser, LaunchGateParser {
         return PolicyParseResult(
             policy: sections.isEmpty ? nil : mapped.policy,
             diagnostics: (read.diagnostics + diagnostics + mapped.diagnostics).sortedBySource())
-    }
-
-    /// LaunchGate's own contract: the `ios` section's configuration, or nil when the file has none or it is
-    /// malformed.
-    public func parse(_ jsonData: Data) -> LaunchGateConfiguration? {
-        guard let root = YAMLReader(limits: limits).read(jsonData).root else { return nil }
-        let (sections, diagnostics) = Self.sections(of: root)
-        guard !diagnostics.containsErrors else { return nil }
-        return sections.first { $0.section == .ios }?.configuration
     }
 
     /// Whether a document is a LaunchGate or Gandalf configuration: a mapping with an `ios` or `android` key.
@@ -63,6 +54,20 @@ public struct LaunchGateJSONParser: PolicyParser, LaunchGateParser {
                 "the configuration has neither an \"ios\" (LaunchGate) nor an \"android\" (Gandalf) section", root.range)
         }
         return (sections, reader.diagnostics)
+    }
+}
+
+/// LaunchGate's default parser under its own contract: the `ios` section's configuration, or nil when the file has
+/// none or it is malformed. Use ``LaunchGateJSONParser`` to learn what is wrong and where.
+public struct LaunchGateDefaultParser: LaunchGateParser, Sendable {
+    /// Creates a parser.
+    public init() {}
+
+    public func parse(_ jsonData: Data) -> LaunchGateConfiguration? {
+        guard let root = YAMLReader().read(jsonData).root else { return nil }
+        let (sections, diagnostics) = LaunchGateJSONParser.sections(of: root)
+        guard !diagnostics.containsErrors else { return nil }
+        return sections.first { $0.section == .ios }?.configuration
     }
 }
 
