@@ -208,3 +208,54 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(located(result) == ["policy.invalid-date@4:56"])
     }
 }
+
+/// Values that are the right type but not valid: each is refused where it is written.
+@Suite struct InvalidValueTests {
+    static let cases: [(text: String, code: String, line: Int, column: Int, mentions: String)] = [
+        ("versioning: calver\nrules: []", "policy.invalid-value", 2, 13, "marketing or semver"),
+        ("rules: [{id: a, then: notify, message: m, every: 3x}]", "policy.invalid-value", 2, 50, "duration"),
+        ("rules: [{id: a, then: notify, message: m, show: twice}]", "policy.invalid-value", 2, 49, "show value"),
+        ("rules: [{id: a, then: block, message: m, show: once}]", "policy.invalid-value", 2, 48, "every launch"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {rollout: 120%}}]", "policy.invalid-value", 2, 65, "percentage"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {rollout: \"-5%\"}}]", "policy.invalid-value", 2, 65, "percentage"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {region: NOR}}]", "policy.invalid-value", 2, 64, "ISO 3166"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {locale: \"j\"}}]", "policy.invalid-value", 2, 64, "language tag"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {launch-source: push}}]", "policy.invalid-value", 2, 71, "launch source"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {date: {until: \"2026-12-01T00:00:00\"}}}]", "policy.invalid-date", 2, 70, "time zone"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {date: {until: \"2026-12-01\"}}}]", "policy.invalid-date", 2, 70, "no time"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {date: {until: \"2025-02-29T00:00:00Z\"}}}]", "policy.invalid-date", 2, 70, "does not exist"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {build: \"< 1.2-b\"}}]", "policy.invalid-range", 2, 69, "build"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {launch-count: \"> -1\"}}]", "policy.invalid-range", 2, 73, "whole numbers"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {platform: [ios, 3ds]}}]", "policy.invalid-value", 2, 72, "platform"),
+        ("rules: [{id: a, then: grant, entitlements: [x], when: {all: {platform: ios}}}]", "policy.wrong-type", 2, 61, "list"),
+        ("rules: [{id: a, then: present}]", "policy.missing-key", 2, 23, "screen"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func eachInvalidValueIsRefusedWhereItIsWritten(index: Int) throws {
+        let expected = Self.cases[index]
+        let result = parse("policy: 1\n" + expected.text + (expected.text.contains("message: m") ? "\nmessages: {m: {default: x}}\n" : "\n"))
+        #expect(located(result) == ["\(expected.code)@\(expected.line):\(expected.column)"], "\(expected.text)")
+        #expect(result.diagnostics.first?.message.contains(expected.mentions) == true, "\(result.diagnostics.first?.message ?? "")")
+        #expect(result.usablePolicy == nil)
+    }
+
+    @Test func validValuesOfTheSameKeysPass() throws {
+        let policy = try #require(parse("""
+            policy: 1
+            rules:
+              - id: a
+                then: grant
+                entitlements: premium
+                when:
+                  rollout: 12.5
+                  region: ["NO", se]
+                  locale: [ja, zh-Hant-TW, pt_BR]
+                  date: {from: "2024-02-29T00:00:00+0900", until: "2026-12-01T00:00:00.5Z"}
+                  launch-source: [url, local-notification]
+                  launch-count: "> 3 <= 10"
+                  not: {attributes: {plan: [free, trial]}}
+            """).usablePolicy)
+        #expect(policy.rules[0].entitlements.map(\.value) == ["premium"])
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The file is read by the YAML reader (JSON is YAML), so every problem has a line and column. Unlike LaunchGate, a
 /// malformed section is reported with its position and field instead of silently meaning "no configuration".
-public struct LaunchGateJSONParser: PolicyParser {
+public struct LaunchGateJSONParser: YAMLReadingPolicyParser {
     /// The reader's limits.
     public var limits: YAMLLimits
 
@@ -13,12 +13,7 @@ public struct LaunchGateJSONParser: PolicyParser {
         self.limits = limits
     }
 
-    /// The policy equivalent to the file (see ``LaunchGateMapping``).
-    public func parse(_ data: Data) -> PolicyParseResult {
-        parse(read: YAMLReader(limits: limits).read(data))
-    }
-
-    /// The policy equivalent to an already-read file.
+    /// The policy equivalent to an already-read file (see ``LaunchGateMapping``).
     func parse(read: YAMLReadResult) -> PolicyParseResult {
         guard let root = read.root else { return PolicyParseResult(policy: nil, diagnostics: read.diagnostics) }
         let (sections, diagnostics) = Self.sections(of: root)

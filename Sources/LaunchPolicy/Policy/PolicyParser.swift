@@ -25,18 +25,29 @@ public protocol PolicyParser: Sendable {
     func parse(_ data: Data) -> PolicyParseResult
 }
 
+/// A parser whose formats are read by the YAML reader (the policy language, and JSON configurations): it reads the
+/// bytes once, and ``AutomaticPolicyParser`` hands the same reading to whichever parser the format needs.
+protocol YAMLReadingPolicyParser: PolicyParser {
+    /// The reader's limits.
+    var limits: YAMLLimits { get }
+    /// Turns what the reader made of a file into a policy.
+    func parse(read: YAMLReadResult) -> PolicyParseResult
+}
+
+extension YAMLReadingPolicyParser {
+    public func parse(_ data: Data) -> PolicyParseResult {
+        parse(read: YAMLReader(limits: limits).read(data))
+    }
+}
+
 /// The policy language in YAML: the reader, then the decoder.
-public struct YAMLPolicyParser: PolicyParser {
+public struct YAMLPolicyParser: YAMLReadingPolicyParser {
     /// The reader's limits.
     public var limits: YAMLLimits
 
     /// Creates a parser.
     public init(limits: YAMLLimits = .default) {
         self.limits = limits
-    }
-
-    public func parse(_ data: Data) -> PolicyParseResult {
-        parse(read: YAMLReader(limits: limits).read(data))
     }
 
     /// Decodes an already-read file.
