@@ -62,6 +62,10 @@ let package = Package(
             name: "VersionsTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),
+        .testTarget(
+            name: "EvaluationTests",
+            dependencies: ["LaunchPolicy", "TestSupport"]
+        ),
         // Runs the built executables as a user would: arguments in, output and exit status out.
         .testTarget(
             name: "CommandLineTests",

@@ -9,7 +9,9 @@ import Foundation
 ///   tested as `build`) is below `minimumVersion`;
 /// - `optionalUpdate` → rule `optionalUpdate`: `suggest-update` below `optionalVersion`, once per version.
 ///
-/// Each rule applies only to its section's platform. Message texts become messages named like their rules. When a
+/// Each rule applies only to its section's platform. Message texts become messages named like their rules; the
+/// optional update's message id also carries `@` and the optional version, so that it is remembered once per
+/// optional version, as LaunchGate remembers it, and once per app version, as `once-per-version` does. When a
 /// file has both sections, rule and message ids end in `-ios` and `-android` so that they stay unique. A blocking
 /// alert comes before the required update: unlike LaunchGate, a configured required update never hides it.
 public enum LaunchGateMapping {
@@ -47,17 +49,17 @@ public enum LaunchGateMapping {
             let suffix = suffixed ? "-\(section.section.rawValue)" : ""
             let platform = ConditionEntry(key: "platform", test: .platform([section.section.platform]), range: .wholeInputStart)
             func where_(_ key: String) -> SourceRange { section.ranges[key] ?? .wholeInputStart }
-            func addMessage(_ id: String, _ text: String, _ key: String) {
-                policy.messages.append(Message(id: id, translations: ["default": text], range: where_(key)))
-            }
             func rule(
-                _ name: String, _ action: Action, _ key: String, extra: [ConditionEntry] = [], show: ShowFrequency? = nil
+                _ name: String, _ action: Action, _ key: String, text: String, messageID: String? = nil,
+                extra: [ConditionEntry] = [], show: ShowFrequency? = nil
             ) -> Rule {
                 let id = name + suffix
+                let message = messageID ?? id
+                policy.messages.append(Message(id: message, translations: ["default": text], range: where_(key)))
                 return Rule(
                     id: Located(id, range: where_(key)),
                     condition: .all([.entry(platform)] + extra.map(Condition.entry), range: where_(key)),
-                    action: Located(action, range: where_(key)), message: Located(id, range: where_(key)),
+                    action: Located(action, range: where_(key)), message: Located(message, range: where_(key)),
                     show: show, range: where_(key))
             }
             func below(_ update: UpdateConfiguration, versionKey: String) -> ConditionEntry? {
@@ -76,16 +78,17 @@ public enum LaunchGateMapping {
             }
             let configuration = section.configuration
             if let alert = configuration.alert {
-                addMessage("alert" + suffix, alert.message, "alert")
-                policy.rules.append(rule("alert", alert.blocking ? .block : .notify, "alert", show: alert.blocking ? nil : .once))
+                policy.rules.append(rule("alert", alert.blocking ? .block : .notify, "alert", text: alert.message,
+                    show: alert.blocking ? nil : .once))
             }
             if let update = configuration.requiredUpdate, let entry = below(update, versionKey: "minimumVersion") {
-                addMessage("requiredUpdate" + suffix, update.message, "requiredUpdate")
-                policy.rules.append(rule("requiredUpdate", .requireUpdate, "requiredUpdate", extra: [entry]))
+                policy.rules.append(rule("requiredUpdate", .requireUpdate, "requiredUpdate", text: update.message,
+                    extra: [entry]))
             }
             if let update = configuration.optionalUpdate, let entry = below(update, versionKey: "optionalVersion") {
-                addMessage("optionalUpdate" + suffix, update.message, "optionalUpdate")
-                policy.rules.append(rule("optionalUpdate", .suggestUpdate, "optionalUpdate", extra: [entry], show: .oncePerVersion))
+                // The optional version is part of the message id, so that raising it asks again, as LaunchGate does.
+                policy.rules.append(rule("optionalUpdate", .suggestUpdate, "optionalUpdate", text: update.message,
+                    messageID: "optionalUpdate\(suffix)@\(update.version)", extra: [entry], show: .oncePerVersion))
             }
         }
         return (policy, diagnostics)

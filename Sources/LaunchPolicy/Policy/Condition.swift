@@ -10,13 +10,32 @@ public indirect enum Condition: Sendable {
     case not(Condition, range: SourceRange)
     /// One entry, such as `app-version: "< 2.4"`.
     case entry(ConditionEntry)
+    /// A condition written once under a YAML anchor and used again through aliases: every use holds the same
+    /// ``SharedCondition``, so that decoding and evaluation stay proportional to the policy as written.
+    case shared(SharedCondition)
 
     /// Where the condition is written.
     public var range: SourceRange {
         switch self {
         case .all(_, let range), .any(_, let range), .not(_, let range): range
         case .entry(let entry): entry.range
+        case .shared(let shared): shared.condition.range
         }
+    }
+}
+
+/// A condition with an identity: the one written under a YAML anchor (`&recent-ios`), which each alias
+/// (`*recent-ios`) refers to. The interpreter evaluates it at most once per decision and reuses the result.
+public final class SharedCondition: Sendable {
+    /// The condition.
+    public let condition: Condition
+    /// The anchor's name.
+    public let anchor: String
+
+    /// Creates a shared condition.
+    public init(_ condition: Condition, anchor: String) {
+        self.condition = condition
+        self.anchor = anchor
     }
 }
 

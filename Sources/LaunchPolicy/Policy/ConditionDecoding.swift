@@ -1,10 +1,38 @@
 import Foundation
 
 /// `when:` — a mapping whose entries must all hold, with `all`, `any` and `not` to combine conditions.
+///
+/// A condition node under a YAML anchor is decoded once, however many aliases repeat it, and becomes a
+/// ``SharedCondition``: an alias-heavy policy costs what it costs to write, not what it costs to expand.
 struct ConditionDecoding {
     let versioning: VersionKind
+    /// Anchored nodes already decoded, by anchor name and position (an anchor name may be defined again later).
+    private var decodedAnchors: [AnchoredNode: Condition?] = [:]
 
-    func condition(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
+    private struct AnchoredNode: Hashable {
+        let anchor: String
+        let offset: Int
+    }
+
+    init(versioning: VersionKind) {
+        self.versioning = versioning
+    }
+
+    mutating func condition(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
+        sharing(node) { decoding in decoding.conditionMapping(node, &support) }
+    }
+
+    /// Decodes an anchored node once and shares the result; decodes any other node as it is.
+    private mutating func sharing(_ node: YAMLNode, _ decode: (inout ConditionDecoding) -> Condition?) -> Condition? {
+        guard let anchor = node.anchor else { return decode(&self) }
+        let key = AnchoredNode(anchor: anchor, offset: node.range.start.offset)
+        if let decoded = decodedAnchors[key] { return decoded }
+        let condition = decode(&self).map { Condition.shared(SharedCondition($0, anchor: anchor)) }
+        decodedAnchors[key] = .some(condition)
+        return condition
+    }
+
+    private mutating func conditionMapping(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
         guard let entries = support.mapping(node, "a condition") else { return nil }
         var parts: [Condition] = []
         _ = support.entries(entries, known: PolicyLanguage.conditionKeys, in: "a condition")
@@ -16,7 +44,7 @@ struct ConditionDecoding {
         return .all(parts, range: node.range)
     }
 
-    private func entry(
+    private mutating func entry(
         _ key: String, _ value: YAMLNode, range: SourceRange, _ support: inout DecodingSupport
     ) -> Condition? {
         func make(_ test: ConditionEntry.Test) -> Condition { .entry(ConditionEntry(key: key, test: test, range: range)) }
@@ -73,9 +101,12 @@ struct ConditionDecoding {
             }
             return make(.attributes(attributes))
         case "all", "any":
-            guard let items = support.sequence(value, key) else { return nil }
-            let conditions = items.compactMap { condition($0, &support) }
-            return key == "all" ? .all(conditions, range: range) : .any(conditions, range: range)
+            return sharing(value) { decoding in
+                guard let items = support.sequence(value, key) else { return nil }
+                let conditions = items.compactMap { decoding.condition($0, &support) }
+                let written = value.anchor == nil ? range : value.range
+                return key == "all" ? .all(conditions, range: written) : .any(conditions, range: written)
+            }
         case "not":
             return condition(value, &support).map { .not($0, range: range) }
         default:

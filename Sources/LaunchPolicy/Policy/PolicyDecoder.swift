@@ -52,7 +52,8 @@ public struct PolicyDecoder: Sendable {
             policy.messages = MessageDecoding.messages(node, &support)
         }
         if let node = byKey["rules"]?.value {
-            policy.rules = RuleDecoding(versioning: policy.versioning).rules(node, messages: policy.messages, &support)
+            var rules = RuleDecoding(versioning: policy.versioning)
+            policy.rules = rules.rules(node, messages: policy.messages, &support)
         } else {
             support.require("rules", in: byKey, of: root, "a policy file")
         }

@@ -2,9 +2,14 @@ import Foundation
 
 /// `rules:` — an ordered list of rules.
 struct RuleDecoding {
-    let versioning: VersionKind
+    /// One condition decoder for every rule, so that a condition shared through YAML aliases is decoded once.
+    private var conditions: ConditionDecoding
 
-    func rules(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
+    init(versioning: VersionKind) {
+        conditions = ConditionDecoding(versioning: versioning)
+    }
+
+    mutating func rules(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
         guard let items = support.sequence(node, "rules") else { return [] }
         var rules: [Rule] = []
         var firstByID: [String: SourceRange] = [:]
@@ -22,7 +27,7 @@ struct RuleDecoding {
         return rules
     }
 
-    private func rule(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> Rule? {
+    private mutating func rule(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> Rule? {
         guard let entries = support.mapping(node, "a rule") else { return nil }
         let byKey = support.entries(entries, known: PolicyLanguage.ruleKeys, in: "a rule")
         support.require("id", in: byKey, of: node, "a rule")
@@ -30,7 +35,7 @@ struct RuleDecoding {
         let id = byKey["id"].flatMap { support.text($0.value, "id") }
         let actionText = byKey["then"].flatMap { support.text($0.value, "then") }
         let action = actionText.flatMap { support.choice($0, "action", as: Action.self) }
-        let condition = byKey["when"].flatMap { ConditionDecoding(versioning: versioning).condition($0.value, &support) }
+        let condition = byKey["when"].flatMap { conditions.condition($0.value, &support) }
 
         var message: Located<String>?
         if let node = byKey["message"]?.value, let text = support.text(node, "message") {

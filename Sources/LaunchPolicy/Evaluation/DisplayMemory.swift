@@ -1,0 +1,194 @@
+import Foundation
+
+/// What the app has shown before, and when: the interpreter reads it to honour `show` and `every`, and the app
+/// records into it what it actually showed. Evaluating never changes it.
+///
+/// Each record is keyed by the rule and by what `show` makes it remember:
+/// - `once`: the message text shown (its SHA-256), so that an edited message is shown again; for `present`, the
+///   screen;
+/// - `once-per-version`: the message id (or screen) and the app version;
+/// - `every-launch`: the rule alone, consulted only when the rule has `every`.
+///
+/// A rule with `every` may be shown again once that long has passed since it was last shown.
+public struct DisplayMemory: Sendable, Hashable {
+    /// One thing that was shown.
+    public struct Key: Sendable, Hashable, Comparable {
+        /// The rule's id.
+        public var rule: String
+        /// What the rule's `show` remembers, such as `version 2.5.0, message update-available`.
+        public var scope: String
+
+        /// Creates a key.
+        public init(rule: String, scope: String) {
+            self.rule = rule
+            self.scope = scope
+        }
+
+        public static func < (lhs: Key, rhs: Key) -> Bool { (lhs.rule, lhs.scope) < (rhs.rule, rhs.scope) }
+    }
+
+    /// When each thing was last shown.
+    public private(set) var shown: [Key: Date]
+
+    /// Creates a memory; empty by default.
+    public init(shown: [Key: Date] = [:]) {
+        self.shown = shown
+    }
+
+    /// When this was last shown, or nil if never.
+    public func lastShown(_ key: Key) -> Date? { shown[key] }
+
+    /// Records that the app showed what a directive says, at `date`. Gates are not remembered: they show on every
+    /// launch.
+    public mutating func record(_ directive: Directive, at date: Date) {
+        guard let key = directive.memoryKey else { return }
+        record(key, at: date)
+    }
+
+    /// Records that something was shown at `date`.
+    public mutating func record(_ key: Key, at date: Date) {
+        shown[key] = date
+    }
+
+    /// Forgets everything a rule showed, so that it may show again.
+    public mutating func forget(rule: String) {
+        shown = shown.filter { $0.key.rule != rule }
+    }
+}
+
+/// Where the memory of what was shown is kept between launches.
+public protocol DisplayMemoryStore: Sendable {
+    /// The memory as last saved; empty when nothing was saved yet.
+    func load() throws -> DisplayMemory
+    /// Replaces the saved memory.
+    func save(_ memory: DisplayMemory) throws
+}
+
+/// A store that keeps the memory in this process only: for tests, previews and simulations.
+public final class InMemoryDisplayMemoryStore: DisplayMemoryStore, @unchecked Sendable {
+    // `Mutex` needs iOS 18; a lock guarding one value works everywhere the library runs.
+    private let lock = NSLock()
+    private var memory: DisplayMemory
+
+    /// Creates a store holding `memory`.
+    public init(_ memory: DisplayMemory = DisplayMemory()) {
+        self.memory = memory
+    }
+
+    public func load() -> DisplayMemory { lock.withLock { memory } }
+
+    public func save(_ memory: DisplayMemory) {
+        lock.withLock { self.memory = memory }
+    }
+}
+
+/// A store that keeps the memory in a JSON file, written atomically: a crash while saving leaves the previous file
+/// whole.
+///
+/// The file reads `{"format": 1, "shown": [{"rule": …, "scope": …, "at": "2026-11-20T09:30:00.000Z"}]}`, records
+/// sorted by rule and scope. A file that exists but cannot be read as one throws ``DisplayMemoryError`` and is never
+/// overwritten by this store's `load`.
+public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
+    /// The file.
+    public var url: URL
+
+    /// Creates a store for the file at `url`; the file need not exist yet.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public func load() throws -> DisplayMemory {
+        guard let data = try AtomicFile.read(url) else { return DisplayMemory() }
+        let file: MemoryFile
+        do {
+            file = try JSONDecoder().decode(MemoryFile.self, from: data)
+        } catch {
+            throw DisplayMemoryError(url: url, reason: "it is not a memory file: \(Self.describe(error))")
+        }
+        guard file.format == MemoryFile.currentFormat else {
+            throw DisplayMemoryError(url: url,
+                reason: "it has format \(file.format); this version of LaunchPolicy reads format \(MemoryFile.currentFormat)")
+        }
+        var memory = DisplayMemory()
+        for record in file.shown {
+            guard case .success(let date) = ValueSyntax.date(record.at) else {
+                throw DisplayMemoryError(url: url, reason: "\"\(record.at)\" is not an ISO 8601 date and time")
+            }
+            memory.record(.init(rule: record.rule, scope: record.scope), at: date)
+        }
+        return memory
+    }
+
+    public func save(_ memory: DisplayMemory) throws {
+        let records = memory.shown.sorted { $0.key < $1.key }.map {
+            MemoryFile.Record(rule: $0.key.rule, scope: $0.key.scope, at: Timestamp.text($0.value))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(MemoryFile(format: MemoryFile.currentFormat, shown: records)), to: url)
+    }
+
+    private struct MemoryFile: Codable {
+        static let currentFormat = 1
+        struct Record: Codable {
+            var rule: String
+            var scope: String
+            var at: String
+        }
+        var format: Int
+        var shown: [Record]
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        case DecodingError.dataCorrupted: "it is not valid JSON"
+        default: String(describing: error)
+        }
+    }
+}
+
+/// A memory file that exists but cannot be read.
+public struct DisplayMemoryError: Error, Sendable, CustomStringConvertible {
+    /// The file.
+    public var url: URL
+    /// What is wrong with it.
+    public var reason: String
+
+    /// Creates an error.
+    public init(url: URL, reason: String) {
+        self.url = url
+        self.reason = reason
+    }
+
+    public var description: String { "the memory file \(url.path) could not be read: \(reason)" }
+}
+
+/// Dates as the state files and reports write them: ISO 8601 in UTC with milliseconds, `2026-11-20T09:30:00.250Z`.
+/// Formatted by hand because Foundation's ISO 8601 styles need newer Apple systems than the library supports.
+enum Timestamp {
+    static func text(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        let (dayNumber, dayMilliseconds) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
+        // Civil date from days since 1970-01-01, proleptic Gregorian (the inverse of ValueSyntax.date's count).
+        let shifted = dayNumber + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let seconds = dayMilliseconds / 1000
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(seconds / 3600, 2)):"
+            + "\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2)).\(padded(dayMilliseconds % 1000, 3))Z"
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Everything a policy may ask about this launch: the app, the device, the user's language and region, the time,
+/// the install, and the launch itself.
+///
+/// Values are checked when the context is built: an app version that is not a version throws
+/// ``LaunchContextError`` here rather than being read as `0.0.0` later. A field left out is unknown, and every
+/// condition on an unknown field is false.
+///
+/// ```swift
+/// let context = try LaunchContext(
+///     platform: .ios, appVersion: "2.3.9", locale: "ja-JP",
+///     launch: LaunchInfo(kind: .upgrade, previousVersion: "2.3"))
+/// ```
+public struct LaunchContext: Sendable {
+    /// The platform the app runs on.
+    public let platform: Platform?
+    /// The app's marketing version (CFBundleShortVersionString, Android versionName), or a SemVer version.
+    public var appVersion: String? { versions.app?.text }
+    /// The build number (CFBundleVersion; on Android the versionCode).
+    public var build: String? { versions.build?.text }
+    /// The operating system's version.
+    public var osVersion: String? { versions.os?.text }
+    /// The app version the user first bought (on iOS `AppTransaction.originalAppVersion`, a build number).
+    public var originalAppVersion: String? { versions.original?.text }
+    /// The user's language tag, such as `ja-JP`.
+    public let locale: String?
+    /// The user's region, an ISO 3166 alpha-2 code such as `NO`.
+    public let region: String?
+    /// The time of the launch.
+    public let now: Date
+    /// A stable, anonymous id of this install, used for staged rollouts.
+    public let installID: String?
+    /// What is known about this launch.
+    public let launch: LaunchInfo
+    /// Values the app defines, such as `plan: pro`.
+    public let attributes: [String: String]
+
+    let versions: Versions
+
+    /// Creates a context, checking every value.
+    ///
+    /// - Throws: ``LaunchContextError`` naming the first invalid value: a version that is not one, a locale that
+    ///   is not a language tag, a region that is not a two-letter code, a negative count.
+    public init(
+        platform: Platform? = nil, appVersion: String? = nil, build: String? = nil, osVersion: String? = nil,
+        originalAppVersion: String? = nil, locale: String? = nil, region: String? = nil, now: Date = Date(),
+        installID: String? = nil, launch: LaunchInfo = LaunchInfo(), attributes: [String: String] = [:]
+    ) throws(LaunchContextError) {
+        if let locale, !ValueSyntax.isLocaleTag(locale) {
+            throw LaunchContextError(key: "locale", value: locale, reason: "it is not a language tag such as ja or pt-BR")
+        }
+        if let region, !ValueSyntax.isRegionCode(region) {
+            throw LaunchContextError(key: "region", value: region,
+                reason: "it is not a two-letter ISO 3166 region code such as NO or JP")
+        }
+        for (key, count) in [("launch-count", launch.count), ("days-since-last-launch", launch.daysSinceLastLaunch),
+            ("days-since-install", launch.daysSinceInstall)]
+        {
+            if let count, !(0...VersionKind.maximumVersionCode).contains(count) {
+                throw LaunchContextError(key: key, value: String(count),
+                    reason: "it must be a whole number from 0 to \(VersionKind.maximumVersionCode)")
+            }
+        }
+        self.platform = platform
+        self.locale = locale
+        self.region = region
+        self.now = now
+        self.installID = installID
+        self.launch = launch
+        self.attributes = attributes
+        versions = Versions(
+            app: try ContextVersion(appVersion, key: "app-version", kinds: Versions.appKinds),
+            previous: try ContextVersion(launch.previousVersion, key: "previous-version", kinds: Versions.appKinds),
+            install: try ContextVersion(launch.installVersion, key: "install-version", kinds: Versions.appKinds),
+            build: try ContextVersion(build, key: "build", kinds: [.build]),
+            os: try ContextVersion(osVersion, key: "os-version", kinds: [.marketing]),
+            original: try ContextVersion(originalAppVersion, key: "original-app-version", kinds: [.build]))
+    }
+
+    /// The versions of the context, each read as every kind a condition may compare it as.
+    struct Versions: Sendable {
+        /// App versions are marketing versions or SemVer, as the policy's `versioning` says.
+        static let appKinds: [VersionKind] = [.marketing, .semver]
+
+        var app, previous, install, build, os, original: ContextVersion?
+    }
+}
+
+/// A version from the context, with its reading as each kind it is valid in.
+struct ContextVersion: Sendable {
+    let text: String
+    let readings: [VersionKind: Version]
+
+    /// Reads `text` as each of `kinds`; nil for nil text; throws when it is valid as none of them.
+    init?(_ text: String?, key: String, kinds: [VersionKind]) throws(LaunchContextError) {
+        guard let text else { return nil }
+        var readings: [VersionKind: Version] = [:]
+        var errors: [VersionError] = []
+        for kind in kinds {
+            do {
+                readings[kind] = try Version(text, kind: kind)
+            } catch {
+                errors.append(error)
+            }
+        }
+        guard !readings.isEmpty else {
+            // A `-` or `+` says the writer meant SemVer; otherwise the first kind's reason is the useful one.
+            let semverMeant = text.contains("-") || text.contains("+")
+            let error = errors.first { $0.kind == .semver && semverMeant } ?? errors[0]
+            throw LaunchContextError(key: key, value: text, reason: error.reason)
+        }
+        self.text = text
+        self.readings = readings
+    }
+}
+
+/// A context value that is not valid for its key.
+public struct LaunchContextError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The context key, as conditions name it (`app-version`).
+    public var key: String
+    /// The value given.
+    public var value: String
+    /// Why it is not valid, and what a valid one looks like.
+    public var reason: String
+
+    /// Creates an error.
+    public init(key: String, value: String, reason: String) {
+        self.key = key
+        self.value = value
+        self.reason = reason
+    }
+
+    /// `app-version "2.x" is not valid: …`.
+    public var description: String { "\(key) \"\(value)\" is not valid: \(reason)" }
+}

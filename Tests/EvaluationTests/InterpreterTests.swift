@@ -1,0 +1,178 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+
+/// A policy with one rule of every kind, in an order that exercises precedence.
+private let everyAction = """
+    policy: 1
+    store:
+      ios: "itms-apps://ios"
+      android: "market://android"
+    messages:
+      blocked: {default: "Down for maintenance.", de: "Wartung."}
+      required: {default: "Update now."}
+      suggested: {default: "An update is available."}
+      later: {default: "Another update is available."}
+      news: {default: "News."}
+      tips: {default: "Tips."}
+    rules:
+      - id: news
+        when: {launch: normal}
+        then: notify
+        message: news
+      - id: suggest
+        when: {app-version: "< 3"}
+        then: suggest-update
+        message: suggested
+      - id: suggest-later
+        when: {app-version: "< 4"}
+        then: suggest-update
+        message: later
+      - id: premium
+        when: {original-app-version: "< 40"}
+        then: grant
+        entitlements: [premium, no-ads]
+      - id: required
+        when: {app-version: "< 2"}
+        then: require-update
+        message: required
+      - id: maintenance
+        when: {attributes: {maintenance: "on"}}
+        then: block
+        message: blocked
+      - id: tour
+        when: {launch: first}
+        then: present
+        screen: tour
+      - id: tips
+        when: {launch: normal}
+        then: notify
+        message: tips
+      - id: more
+        when: {original-app-version: "< 50"}
+        then: grant
+        entitlements: [no-ads, themes]
+    """
+
+@Suite struct PrecedenceTests {
+    @Test func withoutGateEveryMatchingRuleIsSortedByAction() throws {
+        let decision = try policy(everyAction).evaluate(
+            context(["platform": "ios", "app-version": "2.5", "launch": "normal", "original-app-version": "12"]))
+        #expect(decision.gate == nil)
+        #expect(decision.prompts.map(\.rule) == ["suggest"])
+        #expect(decision.notices.map(\.rule) == ["news", "tips"])
+        #expect(decision.presentations.isEmpty)
+        #expect(decision.grants == ["premium", "no-ads", "themes"])
+        #expect(decision.explanation(of: "suggest-later")?.outcome == .promptAlreadyChosen(by: "suggest"))
+        #expect(decision.prompts.first?.url == "itms-apps://ios")
+        #expect(decision.prompts.first?.text == "An update is available.")
+    }
+
+    @Test func theFirstGateInFileOrderWinsWhateverItsAction() throws {
+        let policy = try policy(everyAction)
+        let both = try policy.evaluate(context(["platform": "ios", "app-version": "1.0"], attributes: ["maintenance": "on"]))
+        #expect(both.gate?.rule == "required")
+        #expect(both.gate?.action == .requireUpdate)
+        #expect(both.explanation(of: "maintenance")?.outcome == .gateAlreadyChosen(by: "required"))
+
+        let blockOnly = try policy.evaluate(context(["platform": "ios", "app-version": "2.0"], attributes: ["maintenance": "on"]))
+        #expect(blockOnly.gate?.rule == "maintenance")
+        #expect(blockOnly.gate?.url == nil, "a block has no update URL")
+        #expect(blockOnly.gate?.memoryKey == nil, "gates show every launch and are never remembered")
+    }
+
+    @Test func aGateHidesPromptsNoticesAndPresentationsButNotGrants() throws {
+        let decision = try policy(everyAction).evaluate(
+            context(["platform": "android", "app-version": "1.5", "launch": "first", "original-app-version": "45"]))
+        #expect(decision.gate?.rule == "required")
+        #expect(decision.gate?.url == "market://android")
+        #expect(decision.prompts.isEmpty && decision.notices.isEmpty && decision.presentations.isEmpty)
+        #expect(decision.grants == ["no-ads", "themes"])
+        #expect(decision.shown.map(\.rule) == ["required"])
+        for rule in ["suggest", "suggest-later", "tour"] {
+            #expect(decision.explanation(of: rule)?.outcome == .hiddenByGate("required"), "\(rule)")
+        }
+        #expect(decision.explanation(of: "more")?.outcome == .granted)
+    }
+
+    @Test func theExplanationNamesTheFirstFailingEntryAndItsValue() throws {
+        let decision = try policy(everyAction).evaluate(context(["platform": "ios", "app-version": "2.4.1"]))
+        guard case .notMatched(let finding) = decision.explanation(of: "required")?.outcome else {
+            Issue.record("required should not match")
+            return
+        }
+        #expect(finding.message == "app-version 2.4.1 does not satisfy < 2")
+        #expect(finding.key == "app-version")
+        #expect(finding.value == "2.4.1")
+        #expect(decision.explanation(of: "required")?.summary == "does not match: app-version 2.4.1 does not satisfy < 2")
+        #expect(decision.explanation(of: "news")?.summary == "does not match: launch is not in the context")
+        #expect(decision.explanation.map(\.rule) == ["news", "suggest", "suggest-later", "premium", "required",
+            "maintenance", "tour", "tips", "more"])
+    }
+
+    @Test func aRuleWithoutConditionAlwaysMatches() throws {
+        let decision = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: always, then: notify, message: m}
+            """).evaluate(context([:]))
+        #expect(decision.notices.map(\.rule) == ["always"])
+    }
+
+    @Test func iPadOSFallsBackToTheIOSStoreAndARuleURLWins() throws {
+        let policy = try policy("""
+            policy: 1
+            store: {ios: "itms-apps://ios"}
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: plain, then: suggest-update, message: m}
+              - {id: own, then: require-update, message: m, url: "https://example.com/update"}
+            """)
+        #expect(try policy.evaluate(context(["platform": "ipados"])).gate?.url == "https://example.com/update")
+        var withoutGate = policy
+        withoutGate.rules.removeLast()
+        #expect(try withoutGate.evaluate(context(["platform": "ipados"])).prompts.first?.url == "itms-apps://ios")
+        #expect(try withoutGate.evaluate(context(["platform": "android"])).prompts.first?.url == nil)
+    }
+}
+
+@Suite struct CombinationTests {
+    private let combined = """
+        policy: 1
+        messages: {m: {default: "m"}}
+        rules:
+          - id: r
+            when:
+              any:
+                - {platform: android, build: "< 120"}
+                - {platform: ios, not: {region: CN}}
+            then: notify
+            message: m
+        """
+
+    @Test(arguments: [
+        (["platform": "android", "build": "119"], true),
+        (["platform": "android", "build": "120"], false),
+        (["platform": "ios", "region": "no"], true),
+        (["platform": "ios", "region": "cn"], false),
+        (["platform": "ios"], true),
+        (["platform": "macos"], false),
+    ])
+    func anyAllAndNot(values: [String: String], matches: Bool) throws {
+        let decision = try policy(combined).evaluate(context(values))
+        #expect(decision.explanation(of: "r")?.matched == matches)
+    }
+
+    @Test func failuresOfCombinationsSayWhy() throws {
+        let policy = try policy(combined)
+        guard case .notMatched(let excluded) = try policy.evaluate(context(["platform": "ios", "region": "CN"])).explanation[0].outcome,
+            case .notMatched(let neither) = try policy.evaluate(context(["platform": "macos"])).explanation[0].outcome
+        else {
+            Issue.record("both should fail")
+            return
+        }
+        #expect(excluded.message.contains("not excludes it: region CN is CN"))
+        #expect(neither.message == "none of the 2 alternatives of any holds: platform macos is not android; platform macos is not ios")
+    }
+}
