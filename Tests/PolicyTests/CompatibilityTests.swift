@@ -175,3 +175,20 @@ struct FlatConfigurationParser: LaunchGateParser {
         #expect(result.diagnostics.map(\.code) == [.compatInvalidVersion])
     }
 }
+
+@Suite struct CustomLaunchGateParserEvaluationTests {
+    /// A LaunchGate user's own parser and JSON shape, unchanged, all the way to a decision.
+    @Test func aCustomParsersConfigurationIsEvaluated() throws {
+        let adapter = LaunchGateParserAdapter(FlatConfigurationParser())
+        let policy = try #require(adapter.parse(Data(#"{"min_version": "3.10", "min_text": "Update please"}"#.utf8)).usablePolicy)
+        let old = policy.evaluate(try LaunchContext(platform: .ios, appVersion: "3.9"))
+        #expect(old.gate?.rule == "requiredUpdate")
+        #expect(old.gate?.text == "Update please")
+        #expect(policy.evaluate(try LaunchContext(platform: .ios, appVersion: "3.10")).gate == nil)
+        #expect(policy.evaluate(try LaunchContext(platform: .android, appVersion: "1.0")).gate == nil,
+            "a LaunchGate configuration applies to iOS only")
+
+        let down = try #require(adapter.parse(Data(#"{"min_version": "3.1", "min_text": "u", "down": "Back soon"}"#.utf8)).usablePolicy)
+        #expect(down.evaluate(try LaunchContext(platform: .ios, appVersion: "4.0")).gate?.text == "Back soon")
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+
+@Suite struct LaunchContextTests {
+    @Test(arguments: [
+        (["app-version": "2.x"], "app-version", "2.x"),
+        (["app-version": ""], "app-version", ""),
+        (["app-version": "1.2-beta+"], "app-version", "1.2-beta+"),
+        (["build": "12a"], "build", "12a"),
+        (["os-version": "17.4.1.2"], "os-version", "17.4.1.2"),
+        (["previous-version": "two"], "previous-version", "two"),
+        (["install-version": "1..2"], "install-version", "1..2"),
+        (["original-app-version": "v12"], "original-app-version", "v12"),
+        (["platform": "windows"], "platform", "windows"),
+        (["launch": "second"], "launch", "second"),
+        (["launch-source": "push"], "launch-source", "push"),
+        (["launch-count": "-1"], "launch-count", "-1"),
+        (["days-since-install": "3.5"], "days-since-install", "3.5"),
+        (["locale": "en-"], "locale", "en-"),
+        (["locale": "1"], "locale", "1"),
+        (["region": "NOR"], "region", "NOR"),
+        (["now": "2026-11-20"], "now", "2026-11-20"),
+        (["now": "2026-02-30T00:00:00Z"], "now", "2026-02-30T00:00:00Z"),
+        (["app-verison": "2.0"], "app-verison", ""),
+    ])
+    func invalidValuesAreRefusedWhenTheContextIsBuilt(values: [String: String], key: String, value: String) {
+        let error = #expect(throws: LaunchContextError.self) { try context(values) }
+        #expect(error?.key == key)
+        #expect(error?.value == value)
+        #expect(error?.reason.isEmpty == false)
+    }
+
+    @Test func errorsSayWhatAValidValueLooksLike() {
+        #expect(throws: LaunchContextError(key: "app-version", value: "2.x",
+            reason: "'x' at position 3 is not allowed; a marketing version is 1 to 3 dot-separated numbers, such as 2.4 or 2.4.1"))
+        {
+            try LaunchContext(appVersion: "2.x")
+        }
+        let typo = #expect(throws: LaunchContextError.self) { try context(["app-verison": "2.0"]) }
+        #expect(typo?.reason == "it is not a context key; did you mean app-version?")
+    }
+
+    @Test func semverAndMarketingAppVersionsAreBothAccepted() throws {
+        #expect(try LaunchContext(appVersion: "2.4.1-beta.2").appVersion == "2.4.1-beta.2")
+        #expect(try LaunchContext(appVersion: "2.4").appVersion == "2.4")
+        #expect(try LaunchContext(build: "2.4.1.7").build == "2.4.1.7")
+    }
+
+    @Test func anAppVersionNotOfThePolicysKindFailsItsEntriesWithAReason() throws {
+        let semver = try policy("""
+            policy: 1
+            versioning: semver
+            messages: {m: {default: "m"}}
+            rules: [{id: r, when: {app-version: "< 2.0.0"}, then: notify, message: m}]
+            """)
+        let decision = semver.evaluate(try LaunchContext(appVersion: "1.5"))
+        guard case .notMatched(let finding) = decision.explanation[0].outcome else {
+            Issue.record("1.5 is not a semver version")
+            return
+        }
+        #expect(finding.message == "app-version 1.5 is not a semver version")
+        #expect(semver.evaluate(try LaunchContext(appVersion: "1.5.0-rc.1")).notices.count == 1)
+    }
+}
+
+/// Every condition key, written so that it would hold for a full context.
+private let everyKey = """
+    policy: 1
+    messages: {m: {default: "m"}}
+    rules:
+      - {id: platform, when: {platform: ios}, then: notify, message: m, show: every-launch}
+      - {id: app-version, when: {app-version: ">= 1"}, then: notify, message: m, show: every-launch}
+      - {id: previous-version, when: {previous-version: ">= 1"}, then: notify, message: m, show: every-launch}
+      - {id: install-version, when: {install-version: ">= 1"}, then: notify, message: m, show: every-launch}
+      - {id: build, when: {build: ">= 1"}, then: notify, message: m, show: every-launch}
+      - {id: os-version, when: {os-version: ">= 1"}, then: notify, message: m, show: every-launch}
+      - {id: original-app-version, when: {original-app-version: ">= 1"}, then: notify, message: m, show: every-launch}
+      - {id: launch, when: {launch: [first, upgrade, downgrade, normal]}, then: notify, message: m, show: every-launch}
+      - {id: launch-count, when: {launch-count: ">= 0"}, then: notify, message: m, show: every-launch}
+      - {id: days-since-last-launch, when: {days-since-last-launch: ">= 0"}, then: notify, message: m, show: every-launch}
+      - {id: days-since-install, when: {days-since-install: ">= 0"}, then: notify, message: m, show: every-launch}
+      - {id: launch-source, when: {launch-source: organic}, then: notify, message: m, show: every-launch}
+      - {id: locale, when: {locale: en}, then: notify, message: m, show: every-launch}
+      - {id: region, when: {region: GB}, then: notify, message: m, show: every-launch}
+      - {id: rollout, when: {rollout: "100%"}, then: notify, message: m, show: every-launch}
+      - {id: attributes, when: {attributes: {plan: pro}}, then: notify, message: m, show: every-launch}
+      - {id: date, when: {date: {until: "2030-01-01T00:00:00Z"}}, then: notify, message: m, show: every-launch}
+    """
+
+@Suite struct MissingContextTests {
+    private let full: [String: String] = [
+        "platform": "ios", "app-version": "2.0", "previous-version": "1.9", "install-version": "1.0", "build": "200",
+        "os-version": "17.4", "original-app-version": "12", "launch": "upgrade", "launch-count": "4",
+        "days-since-last-launch": "2", "days-since-install": "90", "launch-source": "organic", "locale": "en-GB",
+        "region": "gb", "install-id": "A1",
+    ]
+
+    @Test func aFullContextMatchesEveryEntry() throws {
+        let decision = try policy(everyKey).evaluate(context(full, attributes: ["plan": "pro"]))
+        #expect(decision.explanation.filter { !$0.matched }.map(\.rule) == [])
+    }
+
+    @Test func eachMissingFieldMakesItsEntryFalseNeverAnError() throws {
+        let policy = try policy(everyKey)
+        for key in full.keys.sorted() {
+            var values = full
+            values[key] = nil
+            let decision = policy.evaluate(try context(values, attributes: ["plan": "pro"]))
+            let failed = decision.explanation.filter { !$0.matched }
+            let expectedRule = key == "install-id" ? "rollout" : key
+            #expect(failed.map(\.rule) == [expectedRule], "without \(key)")
+            if case .notMatched(let finding) = failed.first?.outcome {
+                #expect(finding.message.contains("is not in the context"), "\(finding.message)")
+                #expect(finding.value == nil)
+            }
+        }
+        let withoutAttribute = policy.evaluate(try context(full, attributes: ["tier": "pro"]))
+        #expect(withoutAttribute.explanation.filter { !$0.matched }.map(\.rule) == ["attributes"])
+        #expect(withoutAttribute.explanation(of: "attributes")?.summary == "does not match: attribute plan is not in the context")
+    }
+}
+
+@Suite struct DateWindowTests {
+    private let window = """
+        policy: 1
+        messages: {m: {default: "m"}}
+        rules:
+          - id: window
+            when: {date: {from: "2026-12-01T02:00:00Z", until: "2026-12-01T06:00:00+00:00"}}
+            then: block
+            message: m
+        """
+
+    @Test(arguments: [
+        ("2026-12-01T01:59:59.999Z", false),
+        ("2026-12-01T02:00:00Z", true),
+        ("2026-12-01T03:00:00+01:00", true),
+        ("2026-12-01T05:59:59.999Z", true),
+        ("2026-12-01T06:00:00Z", false),
+        ("2026-12-01T07:00:00+01:00", false),
+    ])
+    func fromIsInclusiveAndUntilExclusive(now: String, blocked: Bool) throws {
+        let decision = try policy(window).evaluate(context(["now": now]))
+        #expect((decision.gate != nil) == blocked)
+    }
+
+    @Test func theExplanationQuotesTheTimeAndTheBound() throws {
+        let decision = try policy(window).evaluate(context(["now": "2026-12-01T06:00:00Z"]))
+        #expect(decision.explanation[0].summary
+            == "does not match: now 2026-12-01T06:00:00.000Z is not before until 2026-12-01T06:00:00.000Z")
+    }
+}
+
+@Suite struct LocaleTests {
+    private let messages = """
+        policy: 1
+        messages:
+          m: {default: "Hello", ja: "こんにちは", ja-JP: "こんにちは（日本）", pt: "Olá", zh-Hant: "你好"}
+        rules:
+          - {id: greet, then: notify, message: m}
+          - {id: japanese, when: {locale: ja}, then: notify, message: m}
+        """
+
+    @Test(arguments: [
+        ("ja-JP", "こんにちは（日本）"), ("ja_jp", "こんにちは（日本）"), ("ja-Latn-JP", "こんにちは"), ("ja", "こんにちは"),
+        ("pt-BR", "Olá"), ("zh-Hant-TW", "你好"), ("zh-Hans", "Hello"), ("jav", "Hello"), ("en", "Hello"),
+    ])
+    func textsFallBackTagByTagToDefault(locale: String, text: String) throws {
+        let decision = try policy(messages).evaluate(context(["locale": locale]))
+        #expect(decision.notices.first?.text == text)
+    }
+
+    @Test func withoutALocaleTheDefaultTextShows() throws {
+        #expect(try policy(messages).evaluate(context([:])).notices.first?.text == "Hello")
+    }
+
+    @Test(arguments: [("ja", true), ("ja-JP", true), ("JA_jp", true), ("jav", false), ("en", false)])
+    func localeConditionsMatchWholeSubtags(locale: String, matches: Bool) throws {
+        let decision = try policy(messages).evaluate(context(["locale": locale]))
+        #expect(decision.explanation(of: "japanese")?.matched == matches)
+    }
+}

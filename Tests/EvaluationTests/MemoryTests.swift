@@ -1,0 +1,147 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+
+private let shows = """
+    policy: 1
+    messages:
+      news: {default: "News.", fr: "Nouvelles."}
+      update: {default: "Update available."}
+      back: {default: "Welcome back."}
+    rules:
+      - {id: news, then: notify, message: news, show: once}
+      - {id: update, then: suggest-update, message: update}
+      - {id: tour, then: present, screen: tour}
+      - {id: back, then: notify, message: back, show: every-launch, every: 7d}
+      - {id: loud, then: notify, message: news, show: every-launch}
+      - {id: weekly-once, then: notify, message: update, show: once, every: 1w}
+    """
+
+@Suite struct MemoryTests {
+    private let now = date("2026-11-20T12:00:00Z")
+
+    private func decide(_ policy: Policy, _ memory: DisplayMemory, version: String = "2.0", locale: String? = nil,
+        at now: Date? = nil) throws -> Decision
+    {
+        try policy.evaluate(LaunchContext(platform: .ios, appVersion: version, locale: locale, now: now ?? self.now), memory: memory)
+    }
+
+    /// Records everything the decision shows, as an app would after showing it.
+    private func showing(_ decision: Decision, in memory: DisplayMemory, at date: Date? = nil) -> DisplayMemory {
+        var memory = memory
+        for directive in decision.shown { memory.record(directive, at: date ?? now) }
+        return memory
+    }
+
+    @Test func onceShowsUntilRecordedAndAgainWhenTheTextChanges() throws {
+        let policy = try policy(shows)
+        let first = try decide(policy, DisplayMemory())
+        #expect(first.notices.map(\.rule) == ["news", "back", "loud", "weekly-once"])
+        let memory = showing(first, in: DisplayMemory())
+        let second = try decide(policy, memory)
+        #expect(second.notices.map(\.rule) == ["loud"])
+        #expect(second.explanation(of: "news")?.outcome == .alreadyShown(at: now, again: nil))
+        #expect(second.explanation(of: "tour")?.outcome == .alreadyShown(at: now, again: nil))
+
+        var edited = policy
+        edited.messages[0].translations["default"] = "Big news."
+        #expect(try decide(edited, memory).notices.map(\.rule) == ["news", "loud"], "an edited message shows again")
+        #expect(try decide(policy, memory, locale: "fr").notices.map(\.rule).contains("news"),
+            "a text the user has not seen (another language) shows")
+    }
+
+    @Test func oncePerVersionAsksAgainOnAnotherVersionOnly() throws {
+        let policy = try policy(shows)
+        let memory = showing(try decide(policy, DisplayMemory(), version: "2.0"), in: DisplayMemory())
+        #expect(try decide(policy, memory, version: "2.0").prompts.isEmpty)
+        #expect(try decide(policy, memory, version: "2.0.0").prompts.isEmpty, "2.0 and 2.0.0 are the same version")
+        #expect(try decide(policy, memory, version: "2.1").prompts.map(\.rule) == ["update"])
+    }
+
+    @Test func everyAllowsShowingAgainOnceTheIntervalHasPassed() throws {
+        let policy = try policy(shows)
+        let memory = showing(try decide(policy, DisplayMemory()), in: DisplayMemory())
+        let week = 7 * 86_400.0
+        let justBefore = try decide(policy, memory, at: now.addingTimeInterval(week - 1))
+        #expect(!justBefore.notices.map(\.rule).contains("back"))
+        #expect(justBefore.explanation(of: "back")?.outcome == .alreadyShown(at: now, again: now.addingTimeInterval(week)))
+        let onTheDay = try decide(policy, memory, at: now.addingTimeInterval(week))
+        #expect(onTheDay.notices.map(\.rule) == ["back", "loud", "weekly-once"])
+        let clockMovedBack = try decide(policy, memory, at: now.addingTimeInterval(-86_400))
+        #expect(clockMovedBack.notices.map(\.rule).contains("back"), "a record from the future does not hold a rule back")
+    }
+
+    @Test func evaluatingNeverChangesMemoryAndGatesAreNotRemembered() throws {
+        let store = InMemoryDisplayMemoryStore()
+        _ = try decide(policy(shows), store.load())
+        #expect(store.load() == DisplayMemory())
+
+        let gate = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: stop, then: block, message: m}]
+            """)
+        let decision = try decide(gate, DisplayMemory())
+        #expect(showing(decision, in: DisplayMemory()) == DisplayMemory())
+        #expect(try decide(gate, showing(decision, in: DisplayMemory())).gate?.rule == "stop")
+    }
+
+    @Test func forgettingARuleShowsItAgain() throws {
+        let policy = try policy(shows)
+        var memory = showing(try decide(policy, DisplayMemory()), in: DisplayMemory())
+        memory.forget(rule: "news")
+        #expect(try decide(policy, memory).notices.map(\.rule) == ["news", "loud"])
+    }
+}
+
+@Suite struct MemoryFileTests {
+    private func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("launchpolicy-\(UUID().uuidString)")
+            .appendingPathComponent("memory.json")
+    }
+
+    @Test func aMissingFileIsAnEmptyMemoryAndSavedMemoryReadsBack() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let store = JSONFileDisplayMemoryStore(url: url)
+        #expect(try store.load() == DisplayMemory())
+        var memory = DisplayMemory()
+        let shownAt = date("2026-11-20T09:30:00.250Z")
+        memory.record(.init(rule: "news", scope: "text 0123456789abcdef"), at: shownAt)
+        memory.record(.init(rule: "update", scope: "version 2.0.0, message update"), at: date("1969-07-20T20:17:40Z"))
+        try store.save(memory)
+        #expect(try store.load() == memory)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("\"at\" : \"2026-11-20T09:30:00.250Z\""))
+        #expect(text.contains("\"at\" : \"1969-07-20T20:17:40.000Z\""))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        #expect(leftovers == ["memory.json"], "an atomic write leaves no temporary file behind")
+    }
+
+    @Test(arguments: [
+        ("not json", "it is not a memory file"),
+        (#"{"format": 2, "shown": []}"#, "format 2"),
+        (#"{"format": 1}"#, "\"shown\" is missing"),
+        (#"{"format": 1, "shown": [{"rule": "r", "scope": "s", "at": "yesterday"}]}"#, "\"yesterday\" is not an ISO 8601"),
+    ])
+    func anUnreadableFileThrowsAndIsLeftAlone(contents: String, reason: String) throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+        let error = #expect(throws: DisplayMemoryError.self) { try JSONFileDisplayMemoryStore(url: url).load() }
+        #expect(error?.description.contains(reason) == true, "\(error.map(String.init(describing:)) ?? "")")
+        #expect(try String(contentsOf: url, encoding: .utf8) == contents)
+    }
+
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00.000Z"),
+        (-1.0, "1969-12-31T23:59:59.000Z"),
+        (951_782_400.5, "2000-02-29T00:00:00.500Z"),
+        (4_107_542_399.999, "2100-02-28T23:59:59.999Z"),
+    ])
+    func timestampsAreISO8601InUTC(seconds: Double, text: String) {
+        #expect(Timestamp.text(Date(timeIntervalSince1970: seconds)) == text)
+        #expect(date(text) == Date(timeIntervalSince1970: seconds))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+import TestSupport
+
+@Suite struct PolicyTestRunnerTests {
+    private static let examples: [URL] = {
+        let folder = Conformance.packageRoot.appendingPathComponent("policies")
+        return ((try? PolicyFiles.collect([folder.path])) ?? []).filter { $0.pathExtension == "yaml" }
+    }()
+
+    @Test func thereAreExamplePolicies() {
+        #expect(Self.examples.count >= 7)
+    }
+
+    @Test(arguments: examples)
+    func everyExamplePolicysTestsPass(file: URL) throws {
+        let result = YAMLPolicyParser().parse(try Data(contentsOf: file))
+        let policy = try #require(result.usablePolicy)
+        #expect(!policy.tests.isEmpty, "\(file.lastPathComponent) carries no tests")
+        for test in PolicyTestRunner.run(policy) {
+            #expect(test.passed, "\(test.diagnostics.map { $0.rendered(file: file.lastPathComponent) })")
+            #expect(test.decision != nil)
+        }
+    }
+
+    private let gated = """
+        policy: 1
+        messages: {m: {default: "m"}}
+        rules:
+          - {id: minimum, when: {app-version: "< 2"}, then: require-update, message: m}
+          - {id: suggest, when: {app-version: "< 3"}, then: suggest-update, message: m}
+          - {id: news, then: notify, message: m}
+        tests:
+          - name: "expects a prompt the gate hides"
+            context: {app-version: "1.5"}
+            expect: {gate: none, prompts: [suggest]}
+          - name: "memory hides the news"
+            context: {app-version: "2.5"}
+            memory: [news, suggest]
+            expect: {gate: none, prompts: [], notices: []}
+          - name: "a bad version"
+            context: {platform: ios, app-version: "2.x"}
+            expect: {gate: none}
+          - name: "wrong grants"
+            context: {app-version: "2.5"}
+            expect: {grants: [premium]}
+        """
+
+    @Test func aFailingCaseSaysWhatWasExpectedWhatCameAndWhy() throws {
+        let results = PolicyTestRunner.run(try policy(gated))
+        #expect(results.map(\.passed) == [false, true, false, false])
+
+        let hidden = try #require(results[0].diagnostics.first)
+        #expect(hidden.code == .testFailed)
+        #expect(hidden.message == "test \"expects a prompt the gate hides\" failed: gate: expected none, got require-update (minimum); prompts: expected [suggest], got []")
+        #expect(hidden.range.start.line == 8)
+        #expect(hidden.notes.map(\.message) == [
+            "minimum matches: requires an update", "suggest matches, but the gate minimum hides it",
+        ])
+
+        let invalid = try #require(results[2].diagnostics.first)
+        #expect(invalid.code == .testInvalidContext)
+        #expect(invalid.range.start.line == 16)
+        #expect(invalid.range.start.column == 43)
+        #expect(results[2].decision == nil)
+
+        #expect(results[3].diagnostics.first?.message == "test \"wrong grants\" failed: grants: expected [premium], got []")
+    }
+}
