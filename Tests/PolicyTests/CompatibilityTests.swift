@@ -81,7 +81,7 @@ private func platforms(of rule: Rule) -> [Platform] {
         #expect(platforms(of: policy.rules[1]) == [.android])
         #expect(range(of: "build", in: policy.rules[1])?.canonical == "<120")
         #expect(range(of: "build", in: policy.rules[2])?.contains(try Version("129", kind: .build)) == true)
-        #expect(policy.messages.map(\.id) == ["requiredUpdate-ios", "requiredUpdate-android", "optionalUpdate-android"])
+        #expect(policy.messages.map(\.id) == ["requiredUpdate-ios", "requiredUpdate-android", "optionalUpdate-android@130"])
     }
 
     @Test func malformedSectionsAreReportedWithPositionAndField() {

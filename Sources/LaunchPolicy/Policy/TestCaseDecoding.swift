@@ -10,25 +10,8 @@ enum TestCaseDecoding {
             support.require("expect", in: byKey, of: item, "a test case")
             var testCase = PolicyTestCase(
                 name: byKey["name"].flatMap { support.text($0.value, "name") }?.value ?? "", range: item.range)
-            if let context = byKey["context"], let entries = support.mapping(context.value, "context") {
-                _ = support.entries(entries, known: PolicyLanguage.contextKeys, in: "a test context")
-                for entry in entries {
-                    guard let key = entry.key.scalar?.text, PolicyLanguage.contextKeys.contains(key) else { continue }
-                    if let map = entry.value.mapping {
-                        var values: [String: String] = [:]
-                        for pair in map {
-                            if let name = support.text(pair.key, "a name"), let value = support.text(pair.value, name.value) {
-                                values[name.value] = value.value
-                            }
-                        }
-                        testCase.context[key] = Located(.map(values), range: entry.value.range)
-                    } else if entry.value.sequence != nil {
-                        let values = support.oneOrList(entry.value, key)?.map(\.value) ?? []
-                        testCase.context[key] = Located(.list(values), range: entry.value.range)
-                    } else if let text = support.text(entry.value, key) {
-                        testCase.context[key] = Located(.text(text.value), range: text.range)
-                    }
-                }
+            if let context = byKey["context"] {
+                testCase.context = ContextDecoding.values(context.value, &support)
             }
             if let memory = byKey["memory"] {
                 testCase.memory = ruleList(memory.value, "memory", ruleIDs: ruleIDs, &support)

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A JSON value whose objects keep their keys in the order given, for reports that people read and scripts parse:
+/// decisions, and later diagnostics.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    /// An object, its keys in this order.
+    case object([(String, JSONValue)])
+
+    /// A string, or null for nil.
+    public static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// The value as JSON text on one line (RFC 8259; non-ASCII characters are written as they are, in UTF-8).
+    public var text: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += ", " }
+                item.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += ", " }
+                Self.writeString(key, to: &output)
+                output += ": "
+                value.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

@@ -1,0 +1,186 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import LaunchPolicy
+
+/// `launch-policy eval`: what a policy decides for one launch, and why.
+///
+/// Exit status: 0 with a decision, 1 when the policy has errors (diagnostics on standard error), 2 for a usage
+/// error — an invalid context value, an unknown platform, a file that cannot be read.
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Decide what the app must do at one launch, and explain why.",
+        discussion: """
+            The context comes from the options, named after the condition keys, over --context FILE (YAML or JSON \
+            with the same keys). --memory FILE reads what was shown before (a missing file is an empty memory); \
+            --record writes back what this decision shows. Policies and LaunchGate/Gandalf JSON files are both read. \
+            Exit status: 0 with a decision, 1 when the policy has errors, 2 for a usage error.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The policy file (YAML), or a LaunchGate/Gandalf configuration (JSON).")
+    var policy: String
+
+    @Option(help: "ios, ipados, macos, tvos, watchos, visionos or android.")
+    var platform: String?
+    @Option(name: .customLong("app-version"), help: "The app's version, such as 2.4.1.")
+    var appVersion: String?
+    @Option(help: "The build number (Android: the versionCode).")
+    var build: String?
+    @Option(name: .customLong("os-version"), help: "The operating system's version.")
+    var osVersion: String?
+    @Option(help: "first, upgrade, downgrade or normal.")
+    var launch: String?
+    @Option(name: .customLong("previous-version"), help: "The app version of the previous launch.")
+    var previousVersion: String?
+    @Option(name: .customLong("install-version"), help: "The app version first installed.")
+    var installVersion: String?
+    @Option(name: .customLong("original-app-version"), help: "The version first bought (iOS: a build number).")
+    var originalAppVersion: String?
+    @Option(name: .customLong("launch-count"), help: "Launches so far, this one included.")
+    var launchCount: String?
+    @Option(name: .customLong("days-since-last-launch"), help: "Whole days since the previous launch.")
+    var daysSinceLastLaunch: String?
+    @Option(name: .customLong("days-since-install"), help: "Whole days since the first launch.")
+    var daysSinceInstall: String?
+    @Option(name: .customLong("launch-source"), help: "organic, local-notification, remote-notification, url, shortcut or other.")
+    var launchSource: String?
+    @Option(help: "The user's language tag, such as ja-JP; message texts are chosen for it.")
+    var locale: String?
+    @Option(help: "The user's region, such as NO.")
+    var region: String?
+    @Option(help: "The time of the launch, ISO 8601 with a time zone (default: now).")
+    var now: String?
+    @Option(name: .customLong("install-id"), help: "The install's id, for staged rollouts.")
+    var installID: String?
+    @Option(name: .customLong("attribute"), help: ArgumentHelp("An app-defined attribute; repeatable.", valueName: "name=value"))
+    var attributes: [String] = []
+    @Option(help: ArgumentHelp("A YAML or JSON file with context values; options override it.", valueName: "file"))
+    var context: String?
+    @Option(help: ArgumentHelp("A JSON file of what was shown before.", valueName: "file"))
+    var memory: String?
+    @Flag(help: "Write what this decision shows into the --memory file.")
+    var record = false
+    @Option(help: "text (default) or json.")
+    var format: Format = .text
+
+    func validate() throws {
+        if record, memory == nil { throw ValidationError("--record needs --memory FILE to write to") }
+        for attribute in attributes where !attribute.contains("=") || attribute.hasPrefix("=") {
+            throw ValidationError("--attribute takes NAME=VALUE, such as plan=pro; got \"\(attribute)\"")
+        }
+    }
+
+    /// The options' values by condition key, as given.
+    private var optionValues: [String: String] {
+        let pairs: [(String, String?)] = [
+            ("platform", platform), ("app-version", appVersion), ("build", build), ("os-version", osVersion),
+            ("launch", launch), ("previous-version", previousVersion), ("install-version", installVersion),
+            ("original-app-version", originalAppVersion), ("launch-count", launchCount),
+            ("days-since-last-launch", daysSinceLastLaunch), ("days-since-install", daysSinceInstall),
+            ("launch-source", launchSource), ("locale", locale), ("region", region), ("now", now),
+            ("install-id", installID),
+        ]
+        return Dictionary(uniqueKeysWithValues: pairs.compactMap { key, value in value.map { (key, $0) } })
+    }
+
+    func run() throws {
+        let policy = try readPolicy()
+        let launchContext = try buildContext()
+        let store = memory.map { JSONFileDisplayMemoryStore(url: URL(fileURLWithPath: $0)) }
+        var shown = DisplayMemory()
+        if let store {
+            do {
+                shown = try store.load()
+            } catch {
+                throw usageError("\(error)")
+            }
+        }
+        let decision = policy.evaluate(launchContext, memory: shown)
+        switch format {
+        case .json: print(decision.json.text)
+        case .text: print(decision.report)
+        }
+        if record, let store {
+            for directive in decision.shown { shown.record(directive, at: launchContext.now) }
+            do {
+                try store.save(shown)
+            } catch {
+                printError("launch-policy: the memory file \(store.url.path) could not be written: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// The policy, or exit 1 with its diagnostics when it has errors.
+    private func readPolicy() throws -> Policy {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: policy))
+        } catch {
+            throw usageError("cannot read the policy \(policy): \(Self.reason(error))")
+        }
+        let parser = AutomaticPolicyParser(expectsLaunchGateJSON: policy.lowercased().hasSuffix(".json"))
+        let result = parser.parse(bytes)
+        for diagnostic in result.diagnostics {
+            printError(diagnostic.rendered(file: policy, source: [UInt8](bytes)))
+        }
+        guard let usable = result.usablePolicy else { throw ExitCode(1) }
+        return usable
+    }
+
+    /// The context from `--context`, the options and `--attribute`; exit 2 when a value is invalid.
+    private func buildContext() throws -> LaunchContext {
+        var values: [String: ContextValue] = [:]
+        if let context {
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: URL(fileURLWithPath: context))
+            } catch {
+                throw usageError("cannot read the context \(context): \(Self.reason(error))")
+            }
+            let file = LaunchContextFile.values(bytes)
+            for diagnostic in file.diagnostics { printError(diagnostic.rendered(file: context, source: [UInt8](bytes))) }
+            if file.diagnostics.containsErrors { throw ExitCode(2) }
+            values = file.values.mapValues(\.value)
+        }
+        for (key, value) in optionValues { values[key] = .text(value) }
+        if !attributes.isEmpty {
+            var merged: [String: String] = [:]
+            if case .map(let fromFile) = values["attributes"] { merged = fromFile }
+            for attribute in attributes {
+                let parts = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                merged[String(parts[0])] = String(parts[1])
+            }
+            values["attributes"] = .map(merged)
+        }
+        do {
+            return try LaunchContext(values: values)
+        } catch {
+            let source = optionValues[error.key] != nil ? "--\(error.key)" : (context.map { "\(error.key) in \($0)" } ?? error.key)
+            throw usageError("\(source) \"\(error.value)\" is not valid: \(error.reason)")
+        }
+    }
+
+    private func usageError(_ message: String) -> ExitCode {
+        printError("launch-policy eval: \(message)")
+        return ExitCode(2)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
+            return "no such file"
+        }
+        return error.localizedDescription
+    }
+}

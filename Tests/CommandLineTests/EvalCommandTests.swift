@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct EvalCommandTests {
+    func run(_ arguments: String...) throws -> CommandResult {
+        try Executables.run("launch-policy", ["eval"] + arguments)
+    }
+
+    func json(_ result: CommandResult) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        return try #require(object as? [String: Any], "one JSON object: \(result.standardOutput)")
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func jsonHasExactlyTheDocumentedKeys() throws {
+        let result = try run("policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.3.9",
+            "--locale", "ja-JP", "--format", "json")
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.hasSuffix("}\n"))
+        let object = try json(result)
+        #expect(Set(object.keys) == ["gate", "prompts", "notices", "presentations", "grants", "explanation"])
+        let gate = try #require(object["gate"] as? [String: Any])
+        #expect(Set(gate.keys) == ["action", "rule", "message", "text", "url"])
+        #expect(gate["action"] as? String == "require-update")
+        #expect(gate["rule"] as? String == "minimum-ios")
+        #expect(gate["message"] as? String == "update-required")
+        #expect(gate["text"] as? String == "Lanternを最新版に更新してください。")
+        #expect(gate["url"] as? String == "itms-apps://apps.apple.com/app/id000000001")
+        #expect((object["prompts"] as? [Any])?.isEmpty == true)
+        let explanation = try #require(object["explanation"] as? [[String: Any]])
+        #expect(explanation.map { $0["rule"] as? String } == ["minimum-ios", "optional-ios"])
+        #expect(explanation[1]["outcome"] as? String == "hidden-by-gate")
+    }
+
+    @Test func jsonListsPromptsNoticesPresentationsAndGrantsWithTheirKeys() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("all.yaml")
+        try Data("""
+            policy: 1
+            store: {android: "market://details?id=app"}
+            messages: {m: {default: "Hello", fr: "Bonjour"}, u: {default: "Update"}}
+            rules:
+              - {id: ask, when: {build: "< 130"}, then: suggest-update, message: u}
+              - {id: hello, when: {attributes: {plan: pro}}, then: notify, message: m}
+              - {id: tour, when: {launch: first}, then: present, screen: tour}
+              - {id: pro, when: {attributes: {plan: pro}}, then: grant, entitlements: [premium]}
+            """.utf8).write(to: policy)
+        let object = try json(run(policy.path, "--platform", "android", "--build", "125", "--launch", "first",
+            "--attribute", "plan=pro", "--locale", "fr-CA", "--format", "json"))
+        let prompt = try #require((object["prompts"] as? [[String: Any]])?.first)
+        #expect(Set(prompt.keys) == ["action", "rule", "message", "text", "url"])
+        #expect(prompt["url"] as? String == "market://details?id=app")
+        let notice = try #require((object["notices"] as? [[String: Any]])?.first)
+        #expect(Set(notice.keys) == ["action", "rule", "message", "text"])
+        #expect(notice["text"] as? String == "Bonjour")
+        let presentation = try #require((object["presentations"] as? [[String: Any]])?.first)
+        #expect(Set(presentation.keys) == ["action", "rule", "screen"])
+        #expect(presentation["screen"] as? String == "tour")
+        #expect(object["grants"] as? [String] == ["premium"])
+    }
+
+    @Test func textShowsWhatTheUserSeesThenWhy() throws {
+        let result = try run("policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            gate          none
+            prompts       suggest-update by optional-ios: "A new version of Lantern is available." → itms-apps://apps.apple.com/app/id000000001
+            notices       none
+            presentations none
+            grants        none
+
+            explanation
+              minimum-ios   line 15  does not match: app-version 2.5 does not satisfy < 2.4
+              optional-ios  line 21  matches: suggests an update
+
+            """)
+    }
+
+    @Test func aContextFileIsReadAndOptionsOverrideIt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = folder.appendingPathComponent("context.yaml")
+        try Data("platform: ios\napp-version: \"2.3\"\nnow: \"2026-12-01T03:00:00Z\"\n".utf8).write(to: yaml)
+        let json = folder.appendingPathComponent("context.json")
+        try Data(#"{"platform": "ios", "app-version": "2.3", "attributes": {"plan": "pro"}}"#.utf8).write(to: json)
+
+        #expect(try self.json(run("policies/minimum-version.yaml", "--context", yaml.path, "--format", "json"))["gate"]
+            is [String: Any])
+        let overridden = try self.json(run("policies/minimum-version.yaml", "--context", json.path, "--app-version", "3.0",
+            "--format", "json"))
+        #expect(overridden["gate"] is NSNull)
+        let maintenance = try self.json(run("policies/maintenance-window.yaml", "--context", yaml.path, "--format", "json"))
+        #expect((maintenance["gate"] as? [String: Any])?["rule"] as? String == "maintenance")
+
+        let bad = folder.appendingPathComponent("bad.yaml")
+        try Data("platform: ios\napp-verison: \"2.3\"\n".utf8).write(to: bad)
+        let result = try run("policies/minimum-version.yaml", "--context", bad.path)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("bad.yaml:2:1: error:"))
+        #expect(result.standardError.contains("app-version"))
+    }
+
+    @Test func memoryIsReadAndRecordWritesWhatWasShown() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let memory = folder.appendingPathComponent("shown.json").path
+        let arguments = ["policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5", "--memory", memory,
+            "--format", "json"]
+        let withoutRecording = try Executables.run("launch-policy", ["eval"] + arguments)
+        #expect((try json(withoutRecording)["prompts"] as? [Any])?.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: memory), "without --record nothing is written")
+
+        #expect(try Executables.run("launch-policy", ["eval"] + arguments + ["--record"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: memory))
+        let again = try Executables.run("launch-policy", ["eval"] + arguments)
+        #expect((try json(again)["prompts"] as? [Any])?.isEmpty == true)
+        let explanation = try #require(try json(again)["explanation"] as? [[String: Any]])
+        #expect(explanation[1]["outcome"] as? String == "already-shown")
+
+        let newVersion = try Executables.run("launch-policy",
+            ["eval"] + arguments.map { $0 == "2.5" ? "2.5.1" : $0 })
+        #expect((try json(newVersion)["prompts"] as? [Any])?.count == 1, "once per version")
+    }
+
+    @Test func anUnreadableMemoryFileIsAUsageErrorAndIsNotOverwritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let memory = folder.appendingPathComponent("shown.json")
+        try Data("{not json".utf8).write(to: memory)
+        let result = try run("policies/minimum-version.yaml", "--app-version", "2.5", "--memory", memory.path, "--record")
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("could not be read"))
+        #expect(try String(contentsOf: memory, encoding: .utf8) == "{not json")
+    }
+
+    @Test func aPolicyWithErrorsExitsOneWithDiagnosticsOnStandardError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("bad.yaml")
+        try Data("policy: 1\nrules:\n  - {id: a, when: {app-version: \"<< 2\"}, then: block}\n".utf8).write(to: policy)
+        let result = try run(policy.path, "--app-version", "1.0")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("bad.yaml:3:"))
+        #expect(result.standardError.contains("[policy.invalid-range]"))
+        #expect(result.standardError.contains("[policy.missing-key]"))
+    }
+
+    @Test(arguments: [
+        (["policies/no-such-policy.yaml"], "no such file"),
+        (["policies/minimum-version.yaml", "--app-version", "2.x"], "--app-version \"2.x\" is not valid"),
+        (["policies/minimum-version.yaml", "--platform", "windows"], "--platform \"windows\" is not valid"),
+        (["policies/minimum-version.yaml", "--now", "tomorrow"], "--now \"tomorrow\" is not valid"),
+        (["policies/minimum-version.yaml", "--launch-count=-3"], "--launch-count \"-3\" is not valid"),
+        (["policies/minimum-version.yaml", "--launch-count", "many"], "--launch-count \"many\" is not valid"),
+        (["policies/minimum-version.yaml", "--attribute", "plan"], "--attribute takes NAME=VALUE"),
+        (["policies/minimum-version.yaml", "--record"], "--record needs --memory"),
+        (["policies/minimum-version.yaml", "--format", "xml"], "xml"),
+        (["policies/minimum-version.yaml", "--context", "no-such-context.yaml"], "cannot read the context"),
+        ([], "Missing expected argument"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) throws {
+        let result = try Executables.run("launch-policy", ["eval"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test func launchGateAndGandalfConfigurationsAreEvaluatedThroughTheMapping() throws {
+        let ios = try json(run("policies/launchgate/gandalf-and-launchgate.json", "--platform", "ios", "--app-version", "1.9",
+            "--format", "json"))
+        #expect((ios["gate"] as? [String: Any])?["rule"] as? String == "requiredUpdate-ios")
+        let android = try json(run("policies/launchgate/gandalf-and-launchgate.json", "--platform", "android",
+            "--build", "125", "--format", "json"))
+        #expect((android["gate"] as? [String: Any])?["rule"] as? String == "alert-android")
+        #expect((android["gate"] as? [String: Any])?["action"] as? String == "block")
+    }
+}
