@@ -107,9 +107,8 @@ struct Interpreter {
         switch rule.show {
         case .once:
             if let text, rule.screen == nil {
-                scope = "text " + SHA256.digest(Array(text.utf8)).prefix(8).map { byte in
-                    String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
-                }.joined()
+                // The text's digest, not the text: the memory file stays small and holds no message copies.
+                scope = "text " + SHA256.digest(Array(text.utf8)).prefix(8).map(SHA256.hexDigits).joined()
             } else {
                 scope = shownThing
             }

@@ -13,41 +13,58 @@ enum SHA256 {
     ]
 
     /// The 32-byte digest of `message`.
-    static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        var state: [UInt32] = [
-            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-        ]
-        var padded = Array(message)
-        let bitLength = UInt64(padded.count) &* 8
-        padded.append(0x80)
-        while padded.count % 64 != 56 { padded.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    static func digest(_ message: [UInt8]) -> [UInt8] {
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        // The message, a 1 bit, zeros, and the length in bits as a big-endian 64-bit number, to whole 64-byte blocks.
+        let paddedCount = (message.count + 8) / 64 * 64 + 64
+        var padded = [UInt8](repeating: 0, count: paddedCount)
+        padded.replaceSubrange(0..<message.count, with: message)
+        padded[message.count] = 0x80
+        let bitLength = UInt64(message.count) &* 8
+        for index in 0..<8 { padded[paddedCount - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8)) }
 
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: padded.count, by: 64) {
-            for index in 0..<16 {
-                let byte = blockStart + index * 4
-                schedule[index] = UInt32(padded[byte]) << 24 | UInt32(padded[byte + 1]) << 16
-                    | UInt32(padded[byte + 2]) << 8 | UInt32(padded[byte + 3])
+        padded.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                for blockStart in stride(from: 0, to: paddedCount, by: 64) {
+                    for index in 0..<16 {
+                        let byte = blockStart + index * 4
+                        schedule[index] = UInt32(bytes[byte]) << 24 | UInt32(bytes[byte + 1]) << 16
+                            | UInt32(bytes[byte + 2]) << 8 | UInt32(bytes[byte + 3])
+                    }
+                    for index in 16..<64 {
+                        let early = schedule[index - 15]
+                        let late = schedule[index - 2]
+                        let s0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
+                        let s1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
+                        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = state
+                    for index in 0..<64 {
+                        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                        let choose = (e & f) ^ (~e & g)
+                        let temporary1 = h &+ sum1 &+ choose &+ roundConstants[index] &+ schedule[index]
+                        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ sum0 &+ majority)
+                    }
+                    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                        state.6 &+ g, state.7 &+ h)
+                }
             }
-            for index in 16..<64 {
-                let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
-                let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
-                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for index in 0..<64 {
-                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choose = (e & f) ^ (~e & g)
-                let temporary1 = h &+ sum1 &+ choose &+ roundConstants[index] &+ schedule[index]
-                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temporary2 = sum0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
+            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+        }
+        return digest
+    }
+
+    /// A byte as two lowercase hexadecimal digits.
+    static func hexDigits(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
