@@ -58,10 +58,12 @@ struct Interpreter {
                     }
                     outcome = .granted
                 case .suggestUpdate, .notify, .present:
-                    let shown = directive(for: rule)
                     if let gateRule {
                         outcome = .hiddenByGate(gateRule.id.value)
-                    } else if let refusal = memoryRefusal(rule, shown) {
+                        break
+                    }
+                    let shown = directive(for: rule)
+                    if let refusal = memoryRefusal(rule, shown) {
                         outcome = refusal
                     } else if rule.action.value == .suggestUpdate {
                         if let promptRule {
