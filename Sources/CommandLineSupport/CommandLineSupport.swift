@@ -25,3 +25,8 @@ extension ParsableCommand {
 }
 
 extension VersionKind: ExpressibleByArgument {}
+
+/// How a command prints its result: `text` for people, `json` for scripts.
+public enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}

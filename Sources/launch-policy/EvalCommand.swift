@@ -18,10 +18,6 @@ struct EvalCommand: ParsableCommand {
             Exit status: 0 with a decision, 1 when the policy has errors, 2 for a usage error.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "The policy file (YAML), or a LaunchGate/Gandalf configuration (JSON).")
     var policy: String
 
@@ -66,7 +62,7 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Write what this decision shows into the --memory file.")
     var record = false
     @Option(help: "text (default) or json.")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
     func validate() throws {
         if record, memory == nil { throw ValidationError("--record needs --memory FILE to write to") }

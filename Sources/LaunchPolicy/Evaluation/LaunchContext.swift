@@ -70,12 +70,12 @@ public struct LaunchContext: Sendable {
         self.launch = launch
         self.attributes = attributes
         versions = Versions(
-            app: try ContextVersion(appVersion, key: "app-version", kinds: Versions.appKinds),
-            previous: try ContextVersion(launch.previousVersion, key: "previous-version", kinds: Versions.appKinds),
-            install: try ContextVersion(launch.installVersion, key: "install-version", kinds: Versions.appKinds),
-            build: try ContextVersion(build, key: "build", kinds: [.build]),
-            os: try ContextVersion(osVersion, key: "os-version", kinds: [.marketing]),
-            original: try ContextVersion(originalAppVersion, key: "original-app-version", kinds: [.build]))
+            app: try ContextVersion.read(appVersion, key: "app-version", kinds: Versions.appKinds),
+            previous: try ContextVersion.read(launch.previousVersion, key: "previous-version", kinds: Versions.appKinds),
+            install: try ContextVersion.read(launch.installVersion, key: "install-version", kinds: Versions.appKinds),
+            build: try ContextVersion.read(build, key: "build", kinds: [.build]),
+            os: try ContextVersion.read(osVersion, key: "os-version", kinds: [.marketing]),
+            original: try ContextVersion.read(originalAppVersion, key: "original-app-version", kinds: [.build]))
     }
 
     /// The versions of the context, each read as every kind a condition may compare it as.
@@ -92,9 +92,13 @@ struct ContextVersion: Sendable {
     let text: String
     let readings: [VersionKind: Version]
 
-    /// Reads `text` as each of `kinds`; nil for nil text; throws when it is valid as none of them.
-    init?(_ text: String?, key: String, kinds: [VersionKind]) throws(LaunchContextError) {
-        guard let text else { return nil }
+    /// Reads `text` as each of `kinds`, or nil for nil text; throws when it is valid as none of them.
+    static func read(_ text: String?, key: String, kinds: [VersionKind]) throws(LaunchContextError) -> ContextVersion? {
+        try text.map { text throws(LaunchContextError) in try ContextVersion(text, key: key, kinds: kinds) }
+    }
+
+    /// Reads `text` as each of `kinds`; throws when it is valid as none of them.
+    init(_ text: String, key: String, kinds: [VersionKind]) throws(LaunchContextError) {
         var readings: [VersionKind: Version] = [:]
         var errors: [VersionError] = []
         for kind in kinds {

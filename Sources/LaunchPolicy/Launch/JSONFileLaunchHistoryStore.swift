@@ -1,0 +1,57 @@
+import Foundation
+
+/// A store that keeps the history in a JSON file, safe to share between processes (an app and its extensions, a
+/// command-line tool run twice at once).
+///
+/// - Writes replace the file atomically (a new file renamed over the old): a process killed while writing leaves
+///   the previous history whole.
+/// - ``exclusively(_:)`` holds an exclusive lock on a lock file beside it (`NAME.lock`, `flock`), so that two
+///   processes recording a launch at once both count.
+/// - A file that cannot be read — corrupt, truncated, another format — is renamed to
+///   `NAME.corrupt-YYYYMMDDTHHMMSSZ` (never deleted), and ``read()`` throws
+///   ``LaunchHistoryStoreError/corrupt(reason:keptAt:)`` saying where it went; the tracker then starts afresh.
+public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
+    /// The file.
+    public var url: URL
+
+    /// Creates a store for the file at `url`; the file need not exist yet.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The lock file beside the history.
+    public var lockURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock") }
+
+    public func read() throws -> LaunchHistory? {
+        guard let data = try AtomicFile.read(url) else { return nil }
+        do {
+            return try LaunchHistory(fileData: data)
+        } catch {
+            let reason = switch error {
+            case .unreadable(let reason), .corrupt(let reason, _): reason
+            }
+            throw LaunchHistoryStoreError.corrupt(reason: reason, keptAt: try keepAside())
+        }
+    }
+
+    public func write(_ history: LaunchHistory) throws {
+        try AtomicFile.write(Data((history.fileJSON().text + "\n").utf8), to: url)
+    }
+
+    public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try FileLock.withLock(at: lockURL, body)
+    }
+
+    /// Renames the unreadable file to a name of its own, beside it, and returns that name.
+    private func keepAside() throws -> URL {
+        let stamp = Timestamp.text(Date()).filter { $0 != "-" && $0 != ":" }.prefix(15) + "Z"
+        var candidate = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)")
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            suffix += 1
+            candidate = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)-\(suffix)")
+        }
+        try FileManager.default.moveItem(at: url, to: candidate)
+        return candidate
+    }
+}
