@@ -66,6 +66,10 @@ let package = Package(
             name: "EvaluationTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),
+        .testTarget(
+            name: "LaunchTests",
+            dependencies: ["LaunchPolicy", "TestSupport"]
+        ),
         // Runs the built executables as a user would: arguments in, output and exit status out.
         .testTarget(
             name: "CommandLineTests",

@@ -1,0 +1,152 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+
+private func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("launch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite struct JSONFileLaunchHistoryStoreTests {
+    @Test func historiesReadBackExactly() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("nested/launches.json"))
+        #expect(try store.read() == nil)
+        let history = LaunchHistory(count: 7, installVersion: "1.0", firstLaunchDate: date("2026-01-01T00:00:00.125Z"),
+            latest: LaunchRecord(version: "1.2", build: "12", date: date("2026-11-20T12:00:00Z"), kind: .upgrade,
+                previousVersion: "1.1", previousBuild: nil, previousLaunchDate: date("2026-11-01T00:00:00Z"), process: "p"))
+        try store.write(history)
+        #expect(try store.read() == history)
+        try store.write(LaunchHistory())
+        #expect(try store.read() == LaunchHistory())
+    }
+
+    @Test(arguments: [
+        ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"ki", "not valid JSON"),
+        ("", "it is empty"),
+        ("\u{0}\u{0}\u{0}\u{0}", "not valid JSON"),
+        ("[1, 2]", "not valid JSON"),
+        ("{\"format\": 2, \"count\": 3}", "format 1"),
+        ("{\"format\": 1, \"count\": -3}", "count"),
+        ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"kind\": \"sideways\"}}", "latest.kind"),
+        ("{\"format\": 1, \"count\": 3, \"firstLaunchDate\": \"last tuesday\"}", "firstLaunchDate"),
+    ])
+    func aCorruptOrTruncatedStoreIsKeptAsideReportedAndStartedAfresh(contents: String, reason: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        try Data(contents.utf8).write(to: url)
+        let store = JSONFileLaunchHistoryStore(url: url)
+        let tracker = try LaunchTracker(store: store, appVersion: "2.0", importingLegacyKeysFrom: nil, process: UUID().uuidString)
+        let info = try tracker.recordLaunch()
+        #expect(info.kind == .first)
+        #expect(info.count == 1)
+        guard case .corrupt(let why, let keptAt) = tracker.recovery, let keptAt else {
+            Issue.record("the recovery is reported with where the file went: \(String(describing: tracker.recovery))")
+            return
+        }
+        #expect(why.contains(reason), "\(why)")
+        #expect(keptAt.lastPathComponent.hasPrefix("launches.json.corrupt-"))
+        #expect(try Data(contentsOf: keptAt) == Data(contents.utf8), "the original is kept byte for byte")
+        #expect(try store.read()?.count == 1, "a fresh, readable history replaced it")
+    }
+
+    @Test func twoCorruptionsKeepTwoFiles() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        for attempt in 0..<2 {
+            try Data("broken \(attempt)".utf8).write(to: url)
+            _ = try? JSONFileLaunchHistoryStore(url: url).read()
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".corrupt-") }
+        #expect(kept.count == 2)
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsAnErrorNotAFreshStart() throws {
+        let store = ClosureLaunchHistoryStore(read: { nil }, write: { _ in throw CocoaError(.fileWriteNoPermission) })
+        let tracker = try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "p")
+        #expect(throws: CocoaError.self) { try tracker.recordLaunch() }
+        #expect(tracker.launchInfo == nil)
+    }
+}
+
+@Suite(.serialized) struct UserDefaultsStoreTests {
+    private func withDefaults(_ body: (UserDefaults) throws -> Void) throws {
+        let suite = "launchpolicy-tests-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        try body(defaults)
+    }
+
+    @Test func historiesReadBackUnderTheDocumentedKeys() throws {
+        try withDefaults { defaults in
+            let store = UserDefaultsLaunchHistoryStore(defaults: defaults)
+            #expect(try store.read() == nil)
+            let first = try launch(store, "1.0", build: "10")
+            let second = try launch(store, "1.1", build: "11", at: "2026-11-25T12:00:00Z")
+            #expect(first.kind == .first && second.kind == .upgrade)
+            #expect(defaults.integer(forKey: "LaunchPolicy.launchCount") == 2)
+            #expect(defaults.string(forKey: "LaunchPolicy.installVersion") == "1.0")
+            #expect(defaults.string(forKey: "LaunchPolicy.latestVersion") == "1.1")
+            #expect(defaults.object(forKey: "LaunchPolicy.latestDate") as? Date == date("2026-11-25T12:00:00Z"))
+            #expect(try store.read()?.latest?.previousBuild == "10")
+        }
+    }
+
+    @Test func wrongValuesAreCopiedAsideAndReported() throws {
+        try withDefaults { defaults in
+            defaults.set("many", forKey: "App.launchCount")
+            defaults.set("1.0", forKey: "App.latestVersion")
+            let store = UserDefaultsLaunchHistoryStore(defaults: defaults, keyPrefix: "App.")
+            let tracker = try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "p")
+            #expect(try tracker.recordLaunch().kind == .first)
+            guard case .corrupt(let reason, _) = tracker.recovery else {
+                Issue.record("the wrong values are reported")
+                return
+            }
+            #expect(reason.contains("App.launchCount"))
+            #expect(defaults.string(forKey: "App.corrupt.launchCount") == "many")
+            #expect(defaults.string(forKey: "App.corrupt.latestVersion") == "1.0")
+            #expect(defaults.integer(forKey: "App.launchCount") == 1)
+        }
+    }
+
+    @Test(arguments: [
+        (["appLaunchCount": 12, "appLastLaunchVersion": "2.0"], 13, LaunchKind.upgrade, "2.0"),
+        (["appLaunchCount": "4"], 5, .normal, nil),
+        (["appLastLaunchVersion": "2.1"], 2, .normal, "2.1"),
+        (["launchedVersion": "1.5"], 2, .upgrade, "1.5"),
+        (["appLastLaunchVersion": "2.1", "launchedVersion": "1.5"], 2, .normal, "2.1"),
+        (["appLastLaunchDate": 1_794_916_800.0, "appLaunchCount": 2], 3, .normal, nil),
+        (["appLaunchCount": 0], 1, .first, nil),
+    ] as [([String: any Sendable], Int, LaunchKind, String?)])
+    func legacyKeysAreImportedWhenTheStoreIsEmpty(keys: [String: any Sendable], count: Int, kind: LaunchKind, previous: String?) throws {
+        try withDefaults { legacy in
+            for (key, value) in keys { legacy.set(value, forKey: key) }
+            let store = InMemoryLaunchHistoryStore()
+            let info = try launch(store, "2.1", at: "2026-11-20T12:00:00Z", legacy: legacy)
+            #expect(info.kind == kind)
+            #expect(info.count == count)
+            #expect(info.previousVersion == previous)
+            #expect(info.installVersion == (kind == .first ? "2.1" : nil), "an imported history does not know the install")
+            for key in keys.keys { #expect(legacy.object(forKey: key) != nil, "legacy keys are never removed") }
+            // Once the store holds a history, the legacy keys are not read again.
+            legacy.set(100, forKey: "appLaunchCount")
+            #expect(try launch(store, "2.1", legacy: legacy).count == count + 1)
+        }
+    }
+
+    @Test func theLegacyDateIsThePreviousLaunchDate() throws {
+        try withDefaults { legacy in
+            legacy.set(date("2026-11-10T12:00:00Z"), forKey: "appLastLaunchDate")
+            legacy.set("2.0", forKey: "appLastLaunchVersion")
+            let info = try launch(InMemoryLaunchHistoryStore(), "2.0", at: "2026-11-20T12:00:00Z", legacy: legacy)
+            #expect(info.previousLaunchDate == date("2026-11-10T12:00:00Z"))
+            #expect(info.daysSinceLastLaunch == 10)
+            #expect(info.daysSinceInstall == nil)
+        }
+    }
+}
