@@ -7,6 +7,12 @@ public func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// Prints `command: message` on standard error and returns the usage-error exit status (2) to throw.
+public func usageError(_ command: String, _ message: String) -> ExitCode {
+    printError("\(command): \(message)")
+    return ExitCode(2)
+}
+
 extension ParsableCommand {
     /// Parses the arguments and runs the command; a usage error exits 2, the status every LaunchPolicy tool gives a
     /// usage error (ArgumentParser's own is 64).

@@ -84,6 +84,8 @@ struct EvalCommand: ParsableCommand {
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { key, value in value.map { (key, $0) } })
     }
 
+    private static let name = "launch-policy eval"
+
     func run() throws {
         let policy = try readPolicy()
         let launchContext = try buildContext()
@@ -93,7 +95,7 @@ struct EvalCommand: ParsableCommand {
             do {
                 shown = try store.load()
             } catch {
-                throw usageError("\(error)")
+                throw usageError(Self.name, "\(error)")
             }
         }
         let decision = policy.evaluate(launchContext, memory: shown)
@@ -118,7 +120,7 @@ struct EvalCommand: ParsableCommand {
         do {
             bytes = try Data(contentsOf: URL(fileURLWithPath: policy))
         } catch {
-            throw usageError("cannot read the policy \(policy): \(Self.reason(error))")
+            throw usageError(Self.name, "cannot read the policy \(policy): \(Self.reason(error))")
         }
         let parser = AutomaticPolicyParser(expectsLaunchGateJSON: policy.lowercased().hasSuffix(".json"))
         let result = parser.parse(bytes)
@@ -137,7 +139,7 @@ struct EvalCommand: ParsableCommand {
             do {
                 bytes = try Data(contentsOf: URL(fileURLWithPath: context))
             } catch {
-                throw usageError("cannot read the context \(context): \(Self.reason(error))")
+                throw usageError(Self.name, "cannot read the context \(context): \(Self.reason(error))")
             }
             let file = LaunchContextFile.values(bytes)
             for diagnostic in file.diagnostics { printError(diagnostic.rendered(file: context, source: [UInt8](bytes))) }
@@ -158,14 +160,10 @@ struct EvalCommand: ParsableCommand {
             return try LaunchContext(values: values)
         } catch {
             let source = optionValues[error.key] != nil ? "--\(error.key)" : (context.map { "\(error.key) in \($0)" } ?? error.key)
-            throw usageError("\(source) \"\(error.value)\" is not valid: \(error.reason)")
+            throw usageError(Self.name, "\(source) \"\(error.value)\" is not valid: \(error.reason)")
         }
     }
 
-    private func usageError(_ message: String) -> ExitCode {
-        printError("launch-policy eval: \(message)")
-        return ExitCode(2)
-    }
 
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError

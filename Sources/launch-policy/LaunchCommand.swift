@@ -32,19 +32,21 @@ struct LaunchCommand: ParsableCommand {
     @Option(help: "text (default) or json.")
     var format: ReportFormat = .text
 
+    private static let name = "launch-policy launch"
+
     func run() throws {
         var date = Date()
         if let now {
             do {
                 date = try LaunchContext(values: ["now": .text(now)]).now
             } catch {
-                throw usageError("--now \"\(now)\" is not valid: \(error.reason)")
+                throw usageError(Self.name, "--now \"\(now)\" is not valid: \(error.reason)")
             }
         }
         var launchSource: LaunchSource?
         if let source {
             guard let parsed = LaunchSource(rawValue: source) else {
-                throw usageError("--source \"\(source)\" is not valid: use one of "
+                throw usageError(Self.name, "--source \"\(source)\" is not valid: use one of "
                     + LaunchSource.allCases.map(\.rawValue).joined(separator: ", "))
             }
             launchSource = parsed
@@ -54,13 +56,13 @@ struct LaunchCommand: ParsableCommand {
             tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: URL(fileURLWithPath: store)),
                 appVersion: appVersion, build: build, importingLegacyKeysFrom: nil)
         } catch {
-            throw usageError("--\(error.key) \"\(error.value)\" is not valid: \(error.reason)")
+            throw usageError(Self.name, "--\(error.key) \"\(error.value)\" is not valid: \(error.reason)")
         }
         let info: LaunchInfo
         do {
             info = try tracker.recordLaunch(source: launchSource, now: date)
         } catch {
-            throw usageError("the store \(store) could not be used: \(error)")
+            throw usageError(Self.name, "the store \(store) could not be used: \(error)")
         }
         if let recovery = tracker.recovery {
             printError("launch-policy launch: warning: \(recovery); a fresh history was started")
@@ -71,8 +73,4 @@ struct LaunchCommand: ParsableCommand {
         }
     }
 
-    private func usageError(_ message: String) -> ExitCode {
-        printError("launch-policy launch: \(message)")
-        return ExitCode(2)
-    }
 }

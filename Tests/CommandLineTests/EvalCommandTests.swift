@@ -12,11 +12,6 @@ import TestSupport
         return try #require(object as? [String: Any], "one JSON object: \(result.standardOutput)")
     }
 
-    private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let result = try run("policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.3.9",
@@ -40,7 +35,7 @@ import TestSupport
     }
 
     @Test func jsonListsPromptsNoticesPresentationsAndGrantsWithTheirKeys() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
         let policy = folder.appendingPathComponent("all.yaml")
         try Data("""
@@ -85,7 +80,7 @@ import TestSupport
     }
 
     @Test func aContextFileIsReadAndOptionsOverrideIt() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
         let yaml = folder.appendingPathComponent("context.yaml")
         try Data("platform: ios\napp-version: \"2.3\"\nnow: \"2026-12-01T03:00:00Z\"\n".utf8).write(to: yaml)
@@ -109,7 +104,7 @@ import TestSupport
     }
 
     @Test func memoryIsReadAndRecordWritesWhatWasShown() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
         let memory = folder.appendingPathComponent("shown.json").path
         let arguments = ["policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5", "--memory", memory,
@@ -131,7 +126,7 @@ import TestSupport
     }
 
     @Test func anUnreadableMemoryFileIsAUsageErrorAndIsNotOverwritten() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
         let memory = folder.appendingPathComponent("shown.json")
         try Data("{not json".utf8).write(to: memory)
@@ -142,7 +137,7 @@ import TestSupport
     }
 
     @Test func aPolicyWithErrorsExitsOneWithDiagnosticsOnStandardError() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
         let policy = folder.appendingPathComponent("bad.yaml")
         try Data("policy: 1\nrules:\n  - {id: a, when: {app-version: \"<< 2\"}, then: block}\n".utf8).write(to: policy)

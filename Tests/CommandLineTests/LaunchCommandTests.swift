@@ -9,11 +9,6 @@ import Darwin
 #endif
 
 @Suite struct LaunchCommandTests {
-    private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("launch-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     private func launch(_ arguments: String...) throws -> CommandResult {
         try Executables.run("launch-policy", ["launch"] + arguments)
@@ -25,7 +20,7 @@ import Darwin
     }
 
     @Test func jsonHasTheDocumentedKeysAndValues() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("history.json").path
         let first = try json(launch("--store", store, "--app-version", "1.9", "--build", "90",
@@ -52,7 +47,7 @@ import Darwin
     }
 
     @Test func textPrintsOneFieldPerLine() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try launch("--store", folder.appendingPathComponent("h.json").path, "--app-version", "2.0",
             "--now", "2026-11-20T12:00:00Z")
@@ -63,7 +58,7 @@ import Darwin
     }
 
     @Test func aCorruptStoreWarnsKeepsTheOriginalAndStartsAfresh() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("h.json")
         try Data("{\"format\": 1, \"cou".utf8).write(to: store)
@@ -87,7 +82,7 @@ import Darwin
         (["--store", "h.json", "--app-version", "1.0", "--format", "yaml"], "yaml"),
     ])
     func usageErrorsExitTwoAndRecordNothing(arguments: [String], message: String) throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Executables.run("launch-policy", ["launch"] + arguments, in: folder)
         #expect(result.status == 2)
@@ -96,7 +91,7 @@ import Darwin
     }
 
     @Test func fourProcessesRecordingTwentyFiveLaunchesEachCountOneHundred() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("shared.json").path
         let binary = Executables.productsDirectory.appendingPathComponent("launch-policy").path
@@ -116,7 +111,7 @@ import Darwin
     }
 
     @Test func aProcessKilledWhileRecordingNeverLeavesAnUnreadableStore() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("killed.json")
         var generator = SystemRandomNumberGenerator()

@@ -1,16 +1,11 @@
 import Foundation
 @testable import LaunchPolicy
 import Testing
-
-private func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("launch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+import TestSupport
 
 @Suite struct JSONFileLaunchHistoryStoreTests {
     @Test func historiesReadBackExactly() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("nested/launches.json"))
         #expect(try store.read() == nil)
@@ -34,7 +29,7 @@ private func temporaryFolder() throws -> URL {
         ("{\"format\": 1, \"count\": 3, \"firstLaunchDate\": \"last tuesday\"}", "firstLaunchDate"),
     ])
     func aCorruptOrTruncatedStoreIsKeptAsideReportedAndStartedAfresh(contents: String, reason: String) throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("launches.json")
         try Data(contents.utf8).write(to: url)
@@ -54,7 +49,7 @@ private func temporaryFolder() throws -> URL {
     }
 
     @Test func twoCorruptionsKeepTwoFiles() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("launches.json")
         for attempt in 0..<2 {
