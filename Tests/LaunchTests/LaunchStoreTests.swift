@@ -22,7 +22,7 @@ import TestSupport
         ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"ki", "not valid JSON"),
         ("", "it is empty"),
         ("\u{0}\u{0}\u{0}\u{0}", "not valid JSON"),
-        ("[1, 2]", "not valid JSON"),
+        ("[1, 2]", "not a JSON object"),
         ("{\"format\": 2, \"count\": 3}", "format 1"),
         ("{\"format\": 1, \"count\": -3}", "count"),
         ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"kind\": \"sideways\"}}", "latest.kind"),

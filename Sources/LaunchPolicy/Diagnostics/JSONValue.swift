@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value whose objects keep their keys in the order given, for reports that people read and scripts parse:
 /// decisions, and later diagnostics.
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -63,7 +63,4 @@ public enum JSONValue: Sendable, Hashable {
         }
         output += "\""
     }
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

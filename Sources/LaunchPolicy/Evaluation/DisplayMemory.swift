@@ -99,37 +99,26 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
 
     public func load() throws -> DisplayMemory {
         guard let data = try AtomicFile.read(url) else { return DisplayMemory() }
-        let file: MemoryFile
         do {
-            file = try JSONDecoder().decode(MemoryFile.self, from: data)
-        } catch {
-            throw DisplayMemoryError(url: url, reason: "it is not a memory file: \(Self.describe(error))")
-        }
-        guard file.format == MemoryFile.currentFormat else {
-            throw DisplayMemoryError(url: url,
-                reason: "it has format \(file.format); this version of LaunchPolicy reads format \(MemoryFile.currentFormat)")
-        }
-        var memory = DisplayMemory()
-        for record in file.shown {
-            guard case .success(let date) = ValueSyntax.date(record.at) else {
-                throw DisplayMemoryError(url: url, reason: "\"\(record.at)\" is not an ISO 8601 date and time")
+            let file = try StateFile.decode(MemoryFile.self, from: data)
+            var memory = DisplayMemory()
+            for record in file.shown {
+                memory.record(.init(rule: record.rule, scope: record.scope), at: try StateFile.date(record.at, "at"))
             }
-            memory.record(.init(rule: record.rule, scope: record.scope), at: date)
+            return memory
+        } catch {
+            throw DisplayMemoryError(url: url, reason: "it is not a memory file: \(error.reason)")
         }
-        return memory
     }
 
     public func save(_ memory: DisplayMemory) throws {
         let records = memory.shown.sorted { $0.key < $1.key }.map {
             MemoryFile.Record(rule: $0.key.rule, scope: $0.key.scope, at: Timestamp.text($0.value))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(MemoryFile(format: MemoryFile.currentFormat, shown: records)), to: url)
+        try AtomicFile.write(try StateFile.encode(MemoryFile(format: StateFile.currentFormat, shown: records)), to: url)
     }
 
-    private struct MemoryFile: Codable {
-        static let currentFormat = 1
+    private struct MemoryFile: Codable, VersionedStateFile {
         struct Record: Codable {
             var rule: String
             var scope: String
@@ -139,15 +128,6 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
         var shown: [Record]
     }
 
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        case DecodingError.dataCorrupted: "it is not valid JSON"
-        default: String(describing: error)
-        }
-    }
 }
 
 /// A memory file that exists but cannot be read.
@@ -164,31 +144,4 @@ public struct DisplayMemoryError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "the memory file \(url.path) could not be read: \(reason)" }
-}
-
-/// Dates as the state files and reports write them: ISO 8601 in UTC with milliseconds, `2026-11-20T09:30:00.250Z`.
-/// Formatted by hand because Foundation's ISO 8601 styles need newer Apple systems than the library supports.
-enum Timestamp {
-    static func text(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (dayNumber, dayMilliseconds) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
-        // Civil date from days since 1970-01-01, proleptic Gregorian (the inverse of ValueSyntax.date's count).
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func padded(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        let seconds = dayMilliseconds / 1000
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(seconds / 3600, 2)):"
-            + "\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2)).\(padded(dayMilliseconds % 1000, 3))Z"
-    }
 }

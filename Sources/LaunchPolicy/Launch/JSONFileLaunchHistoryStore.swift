@@ -27,15 +27,12 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         do {
             return try LaunchHistory(fileData: data)
         } catch {
-            let reason = switch error {
-            case .unreadable(let reason), .corrupt(let reason, _): reason
-            }
-            throw LaunchHistoryStoreError.corrupt(reason: reason, keptAt: try keepAside())
+            throw LaunchHistoryStoreError.corrupt(reason: error.reason, keptAt: try keepAside())
         }
     }
 
     public func write(_ history: LaunchHistory) throws {
-        try AtomicFile.write(Data((history.fileJSON().text + "\n").utf8), to: url)
+        try AtomicFile.write(try history.fileData(), to: url)
     }
 
     public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {

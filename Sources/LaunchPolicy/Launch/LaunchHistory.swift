@@ -60,59 +60,54 @@ public struct LaunchRecord: Sendable, Hashable {
 extension LaunchHistory {
     /// The history as the JSON file store writes it: `{"format": 1, "count": …, "installVersion": …,
     /// "firstLaunchDate": …, "latest": {"version", "build", "date", "kind", "previousVersion", "previousBuild",
-    /// "previousLaunchDate", "process"}}`, dates in ISO 8601 UTC.
-    func fileJSON() -> JSONValue {
-        func date(_ value: Date?) -> JSONValue { .string(value.map(Timestamp.text)) }
-        let latest: JSONValue = self.latest.map { record in
-            .object([
-                ("version", .string(record.version)), ("build", .string(record.build)), ("date", date(record.date)),
-                ("kind", .string(record.kind.rawValue)), ("previousVersion", .string(record.previousVersion)),
-                ("previousBuild", .string(record.previousBuild)), ("previousLaunchDate", date(record.previousLaunchDate)),
-                ("process", .string(record.process)),
-            ])
-        } ?? .null
-        return .object([
-            ("format", .int(1)), ("count", .int(count)), ("installVersion", .string(installVersion)),
-            ("firstLaunchDate", date(firstLaunchDate)), ("latest", latest),
-        ])
+    /// "previousLaunchDate", "process"}}`, dates in ISO 8601 UTC, unknown values left out.
+    func fileData() throws -> Data {
+        try StateFile.encode(File(
+            format: StateFile.currentFormat, count: count, installVersion: installVersion,
+            firstLaunchDate: firstLaunchDate.map(Timestamp.text),
+            latest: latest.map { record in
+                File.Latest(
+                    version: record.version, build: record.build, date: record.date.map(Timestamp.text),
+                    kind: record.kind.rawValue, previousVersion: record.previousVersion, previousBuild: record.previousBuild,
+                    previousLaunchDate: record.previousLaunchDate.map(Timestamp.text), process: record.process)
+            }))
     }
 
-    /// Reads what ``fileJSON()`` wrote; throws the reason when the data is not such a history.
-    init(fileData data: Data) throws(LaunchHistoryStoreError) {
-        func fail(_ reason: String) -> LaunchHistoryStoreError { .unreadable(reason: reason) }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw fail(data.isEmpty ? "it is empty" : "it is not valid JSON (truncated?)")
+    /// Reads what ``fileData()`` wrote; throws the reason when the data is not such a history.
+    init(fileData data: Data) throws(StateFileProblem) {
+        let file = try StateFile.decode(File.self, from: data)
+        func date(_ text: String?, _ field: String) throws(StateFileProblem) -> Date? {
+            try text.map { text throws(StateFileProblem) in try StateFile.date(text, field) }
         }
-        guard let format = object["format"] as? Int, format == 1 else {
-            throw fail("it has no format 1; this version of LaunchPolicy reads format 1")
-        }
-        func string(_ object: [String: Any], _ key: String) throws(LaunchHistoryStoreError) -> String? {
-            switch object[key] {
-            case nil, is NSNull: return nil
-            case let text as String: return text
-            default: throw fail("\(key) is not a string")
-            }
-        }
-        func date(_ object: [String: Any], _ key: String) throws(LaunchHistoryStoreError) -> Date? {
-            guard let text = try string(object, key) else { return nil }
-            guard case .success(let date) = ValueSyntax.date(text) else { throw fail("\(key) \"\(text)\" is not a date") }
-            return date
-        }
-        guard let count = object["count"] as? Int, count >= 0 else { throw fail("count is not a whole number") }
-        self.init(count: count, installVersion: try string(object, "installVersion"),
-            firstLaunchDate: try date(object, "firstLaunchDate"))
-        switch object["latest"] {
-        case nil, is NSNull: break
-        case let record as [String: Any]:
-            guard let version = try string(record, "version") else { throw fail("latest.version is missing") }
-            guard let kindText = try string(record, "kind"), let kind = LaunchKind(rawValue: kindText) else {
-                throw fail("latest.kind is not first, upgrade, downgrade or normal")
+        guard file.count >= 0 else { throw StateFileProblem(reason: "count \(file.count) is negative") }
+        self.init(count: file.count, installVersion: file.installVersion,
+            firstLaunchDate: try date(file.firstLaunchDate, "firstLaunchDate"))
+        if let record = file.latest {
+            guard let kind = LaunchKind(rawValue: record.kind) else {
+                throw StateFileProblem(reason: "latest.kind \"\(record.kind)\" is not first, upgrade, downgrade or normal")
             }
             latest = LaunchRecord(
-                version: version, build: try string(record, "build"), date: try date(record, "date"), kind: kind,
-                previousVersion: try string(record, "previousVersion"), previousBuild: try string(record, "previousBuild"),
-                previousLaunchDate: try date(record, "previousLaunchDate"), process: try string(record, "process"))
-        default: throw fail("latest is not an object")
+                version: record.version, build: record.build, date: try date(record.date, "latest.date"), kind: kind,
+                previousVersion: record.previousVersion, previousBuild: record.previousBuild,
+                previousLaunchDate: try date(record.previousLaunchDate, "latest.previousLaunchDate"), process: record.process)
         }
+    }
+
+    private struct File: VersionedStateFile {
+        struct Latest: Codable {
+            var version: String
+            var build: String?
+            var date: String?
+            var kind: String
+            var previousVersion: String?
+            var previousBuild: String?
+            var previousLaunchDate: String?
+            var process: String?
+        }
+        var format: Int
+        var count: Int
+        var installVersion: String?
+        var firstLaunchDate: String?
+        var latest: Latest?
     }
 }

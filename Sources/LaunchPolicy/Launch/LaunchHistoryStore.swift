@@ -21,16 +21,14 @@ extension LaunchHistoryStore {
 
 /// Why a store could not be used.
 public enum LaunchHistoryStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What was stored could not be read; it was kept at `keptAt` (nil when the store cannot keep it).
+    /// What was stored could not be read; it was kept at `keptAt` (nil when the store keeps it another way, as
+    /// UserDefaults does under `corrupt.` keys).
     case corrupt(reason: String, keptAt: URL?)
-    /// What was read is not a history (used by stores before they decide what to do with it).
-    case unreadable(reason: String)
 
     public var description: String {
         switch self {
         case .corrupt(let reason, let keptAt):
             "the launch history could not be read (\(reason))" + (keptAt.map { "; it was kept as \($0.path)" } ?? "")
-        case .unreadable(let reason): "the launch history could not be read (\(reason))"
         }
     }
 }
