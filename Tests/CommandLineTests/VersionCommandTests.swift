@@ -88,6 +88,31 @@ import TestSupport
         #expect(result.standardOutput.contains("fix-it: rename to \"entitlements\""))
     }
 
+    @Test func aPolicysFailingTestIsAnErrorAtTheTestsLine() throws {
+        let folder = try makeTemporaryFolder("lint")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            policy: 1
+            messages: {m: {default: "Update"}}
+            rules:
+              - {id: minimum, when: {app-version: "< 2.4"}, then: require-update, message: m}
+            tests:
+              - name: "2.3 must update"
+                context: {app-version: "2.3"}
+                expect: {gate: require-update}
+              - name: "2.5 must update too (wrong)"
+                context: {app-version: "2.5"}
+                expect: {gate: require-update}
+            """.utf8).write(to: folder.appendingPathComponent("gate.yaml"))
+        let result = try Executables.run("policy-lint", [folder.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(
+            "gate.yaml:9:5: error: test \"2.5 must update too (wrong)\" failed: gate: expected require-update, got none [test.failed]"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("note: minimum does not match: app-version 2.5 does not satisfy < 2.4"))
+        #expect(result.standardOutput.contains("checked 1 file: 1 error"))
+    }
+
     @Test func aMissingPathIsAUsageError() throws {
         let result = try Executables.run("policy-lint", ["no/such/file.yaml"])
         #expect(result.status == 2)

@@ -20,7 +20,8 @@ public struct LintReport: Sendable {
 /// Checks policy files and reports every problem found, in one pass per file.
 ///
 /// It reports the YAML reader's diagnostics (encoding, syntax, limits, duplicate keys) and the policy decoder's
-/// (unknown keys, wrong types, invalid ranges, unknown messages, …). The semantic checks add theirs as they arrive.
+/// (unknown keys, wrong types, invalid ranges, unknown messages, …), then runs the policy's `tests:` through the
+/// interpreter (`test.failed`, `test.invalid-context`). The semantic checks add theirs as they arrive.
 public struct PolicyLinter: Sendable {
     /// The reader's limits.
     public var limits: YAMLLimits
@@ -35,7 +36,12 @@ public struct PolicyLinter: Sendable {
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
         let parser = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: path.lowercased().hasSuffix(".json"))
         let result = parser.parse(Data(bytes))
-        return LintReport(path: path, source: bytes, diagnostics: result.diagnostics)
+        var diagnostics = result.diagnostics
+        // A policy that decodes without errors runs its own test cases through the interpreter.
+        if let policy = result.usablePolicy {
+            diagnostics += PolicyTestRunner.run(policy).flatMap(\.diagnostics)
+        }
+        return LintReport(path: path, source: bytes, diagnostics: diagnostics.sortedBySource())
     }
 
     /// Lints a file; a file that cannot be read gives one diagnostic, `lint.unreadable-file`.
