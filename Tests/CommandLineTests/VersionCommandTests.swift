@@ -63,8 +63,7 @@ import TestSupport
     }
 
     @Test func aBrokenFileIsReportedWithItsPositionAndExitsOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("lint")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("policy: 1\nid: a\nid: b\nrules: []\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
         try Data("policy: 1\nid: ok\nrules: []\n".utf8).write(to: folder.appendingPathComponent("good.yml"))

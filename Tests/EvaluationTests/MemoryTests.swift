@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaunchPolicy
 import Testing
+import TestSupport
 
 private let shows = """
     policy: 1
@@ -95,13 +96,12 @@ private let shows = """
 }
 
 @Suite struct MemoryFileTests {
-    private func temporaryFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("launchpolicy-\(UUID().uuidString)")
-            .appendingPathComponent("memory.json")
+    private func temporaryFile() throws -> URL {
+        try makeTemporaryFolder("memory").appendingPathComponent("memory.json")
     }
 
     @Test func aMissingFileIsAnEmptyMemoryAndSavedMemoryReadsBack() throws {
-        let url = temporaryFile()
+        let url = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let store = JSONFileDisplayMemoryStore(url: url)
         #expect(try store.load() == DisplayMemory())
@@ -125,9 +125,8 @@ private let shows = """
         (#"{"format": 1, "shown": [{"rule": "r", "scope": "s", "at": "yesterday"}]}"#, "\"yesterday\" is not an ISO 8601"),
     ])
     func anUnreadableFileThrowsAndIsLeftAlone(contents: String, reason: String) throws {
-        let url = temporaryFile()
+        let url = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: url)
         let error = #expect(throws: DisplayMemoryError.self) { try JSONFileDisplayMemoryStore(url: url).load() }
         #expect(error?.description.contains(reason) == true, "\(error.map(String.init(describing:)) ?? "")")
