@@ -140,6 +140,11 @@ import TestSupport
                 }
             }
             #expect(a.includes(a), "every range includes itself: \(a.text)")
+            if let both = samples.first(where: { a.contains($0) && b.contains($0) }) {
+                #expect(VersionRange.canMatch(all: [a, b]), "\(a.text) and \(b.text) both match \(both)")
+            }
+            #expect(a.includes(all: [a, b]), "\(a.text) includes what it and \(b.text) both match")
+            if a.matchesEveryVersion { #expect(samples.allSatisfy(a.contains), "\(a.text) matches every version") }
         }
     }
 }

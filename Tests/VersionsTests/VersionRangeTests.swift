@@ -130,6 +130,38 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
         #expect(try range("< 5").includes(range(">= 3 < 2")))
     }
 
+    @Test func rangesTakenTogether() throws {
+        #expect(try !VersionRange.canMatch(all: [range("< 2"), range(">= 3")]))
+        #expect(try VersionRange.canMatch(all: [range("< 3"), range(">= 2")]))
+        #expect(try !VersionRange.canMatch(all: [range("< 3"), range("3.x || 4.x"), range("!= 4")]))
+        #expect(VersionRange.canMatch(all: []), "no constraint at all matches any version")
+        #expect(try !VersionRange.canMatch(all: [range("*"), range("*", .build)]), "kinds never mix")
+        #expect(try range("< 3").includes(all: [range(">= 1"), range("< 2.5")]))
+        #expect(try !range("< 2").includes(all: [range(">= 1"), range("< 2.5")]))
+        #expect(try range("< 1").includes(all: [range(">= 3"), range("< 2")]), "nothing matches both, so any range holds them")
+    }
+
+    @Test func rangesThatMatchEveryVersion() throws {
+        #expect(try range("*").matchesEveryVersion)
+        #expect(try range(">= 0").matchesEveryVersion)
+        #expect(try range("< 2 || >= 2").matchesEveryVersion)
+        #expect(try range("x", .build).matchesEveryVersion)
+        #expect(try !range("< 2 || > 2").matchesEveryVersion)
+        #expect(try !range(">= 0.0.1").matchesEveryVersion)
+        #expect(try range(">= 0", .versionCode).matchesEveryVersion)
+    }
+
+    @Test func analysisStaysSmallForRangesWithManyAlternatives() throws {
+        // 300 alternatives: without dropping empty intervals as they arise, the complement would multiply out.
+        let many = try range((0..<300).map { "\($0).x" }.joined(separator: " || "))
+        let gaps = try range((0..<300).map { "\($0).5.x" }.joined(separator: " || "))
+        #expect(many.includes(gaps))
+        #expect(!gaps.includes(many))
+        #expect(!many.matchesEveryVersion)
+        #expect(try !VersionRange.canMatch(all: [many, range(">= 300")]))
+        #expect(try VersionRange.canMatch(all: [many, range(">= 299")]))
+    }
+
     @Test func ambiguousPartialOperandsAreReported() throws {
         let flagged = try range("<= 2.4").ambiguousOperands
         #expect(flagged.count == 1)

@@ -34,17 +34,28 @@ enum RangeAnalysis {
         }
     }
 
-    /// A union of intervals.
+    /// A union of intervals of one kind. Empty intervals are dropped as they arise, so that intersections and
+    /// complements stay as small as the answer (at most one interval more than the inputs have), however many
+    /// alternatives a range has.
     struct IntervalSet {
-        var intervals: [Interval]
+        let kind: VersionKind
+        private(set) var intervals: [Interval]
+
+        init(kind: VersionKind, intervals: [Interval]) {
+            self.kind = kind
+            self.intervals = intervals.filter { !$0.isEmpty(kind: kind) }
+        }
+
+        /// Every version of the kind.
+        static func everything(_ kind: VersionKind) -> IntervalSet { IntervalSet(kind: kind, intervals: [.everything]) }
 
         func intersection(_ other: IntervalSet) -> IntervalSet {
-            IntervalSet(intervals: intervals.flatMap { mine in other.intervals.map { mine.intersection($0) } })
+            IntervalSet(kind: kind, intervals: intervals.flatMap { mine in other.intervals.map { mine.intersection($0) } })
         }
 
         /// Everything outside the set: the intersection of each interval's outside.
         var complement: IntervalSet {
-            var result = IntervalSet(intervals: [.everything])
+            var result = IntervalSet.everything(kind)
             for interval in intervals {
                 var outside: [Interval] = []
                 if let lower = interval.lower {
@@ -53,27 +64,27 @@ enum RangeAnalysis {
                 if let upper = interval.upper {
                     outside.append(Interval(lower: Bound(version: upper.version, inclusive: !upper.inclusive), upper: nil))
                 }
-                result = result.intersection(IntervalSet(intervals: outside))
+                result = result.intersection(IntervalSet(kind: kind, intervals: outside))
             }
             return result
         }
 
-        func isEmpty(kind: VersionKind) -> Bool { intervals.allSatisfy { $0.isEmpty(kind: kind) } }
+        var isEmpty: Bool { intervals.isEmpty }
     }
 
     static func intervals(of range: VersionRange) -> IntervalSet {
-        IntervalSet(intervals: range.alternatives.flatMap { alternative -> [Interval] in
-            var set = IntervalSet(intervals: [.everything])
+        IntervalSet(kind: range.kind, intervals: range.alternatives.flatMap { alternative -> [Interval] in
+            var set = IntervalSet.everything(range.kind)
             for constraint in alternative {
                 switch constraint {
                 case .compare(let comparator):
-                    set = set.intersection(IntervalSet(intervals: [interval(of: comparator)]))
+                    set = set.intersection(IntervalSet(kind: range.kind, intervals: [interval(of: comparator)]))
                 case .exclude(let comparators):
                     let excluded = comparators.reduce(Interval.everything) { $0.intersection(interval(of: $1)) }
-                    set = set.intersection(IntervalSet(intervals: [excluded]).complement)
+                    set = set.intersection(IntervalSet(kind: range.kind, intervals: [excluded]).complement)
                 }
             }
-            return set.intervals.filter { !$0.isEmpty(kind: range.kind) }
+            return set.intervals
         })
     }
 

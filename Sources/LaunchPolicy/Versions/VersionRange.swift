@@ -127,12 +127,27 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether any version at all satisfies the range (`>= 3 < 2` cannot), by plain precedence.
-    public var canMatch: Bool { !RangeAnalysis.intervals(of: self).isEmpty(kind: kind) }
+    public var canMatch: Bool { Self.canMatch(all: [self]) }
+
+    /// Whether every version of the kind satisfies the range (`*`, `>= 0`, `< 2 || >= 2`).
+    public var matchesEveryVersion: Bool { RangeAnalysis.intervals(of: self).complement.isEmpty }
 
     /// Whether every version that satisfies `other` satisfies this range too, by plain precedence.
-    public func includes(_ other: VersionRange) -> Bool {
-        guard other.kind == kind else { return !other.canMatch }
+    public func includes(_ other: VersionRange) -> Bool { includes(all: [other]) }
+
+    /// Whether every version that satisfies all of `others` at once satisfies this range too, by plain precedence.
+    /// Ranges of another kind match no version of this one.
+    public func includes(all others: [VersionRange]) -> Bool {
+        guard others.allSatisfy({ $0.kind == kind }) else { return !Self.canMatch(all: others) }
         let outside = RangeAnalysis.intervals(of: self).complement
-        return RangeAnalysis.intervals(of: other).intersection(outside).isEmpty(kind: kind)
+        return others.reduce(outside) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
+    }
+
+    /// Whether some version satisfies all of `ranges` at once (`< 2` and `>= 3` together cannot), by plain
+    /// precedence. Ranges of different kinds never match together; no ranges at all match any version.
+    public static func canMatch(all ranges: [VersionRange]) -> Bool {
+        guard let kind = ranges.first?.kind else { return true }
+        guard ranges.allSatisfy({ $0.kind == kind }) else { return false }
+        return !ranges.reduce(RangeAnalysis.IntervalSet.everything(kind)) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
     }
 }
