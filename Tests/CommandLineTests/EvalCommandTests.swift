@@ -173,9 +173,13 @@ import TestSupport
         let ios = try json(run("policies/launchgate/gandalf-and-launchgate.json", "--platform", "ios", "--app-version", "1.9",
             "--format", "json"))
         #expect((ios["gate"] as? [String: Any])?["rule"] as? String == "requiredUpdate-ios")
+        // Gandalf's non-blocking alert is a notice; a versionCode at or above the minimum passes the gate.
         let android = try json(run("policies/launchgate/gandalf-and-launchgate.json", "--platform", "android",
             "--build", "125", "--format", "json"))
-        #expect((android["gate"] as? [String: Any])?["rule"] as? String == "alert-android")
-        #expect((android["gate"] as? [String: Any])?["action"] as? String == "block")
+        #expect(android["gate"] is NSNull)
+        #expect((android["notices"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["alert-android"])
+        let old = try json(run("policies/launchgate/gandalf-and-launchgate.json", "--platform", "android",
+            "--build", "119", "--format", "json"))
+        #expect((old["gate"] as? [String: Any])?["rule"] as? String == "requiredUpdate-android")
     }
 }

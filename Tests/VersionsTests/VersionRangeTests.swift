@@ -180,6 +180,11 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
         #expect(try range("~2.4").ambiguousOperands.isEmpty)
         #expect(try range("<= 120", .versionCode).ambiguousOperands.isEmpty)
         #expect(try range("<= 40", .build).ambiguousOperands.isEmpty)
+        // A written wildcard says what it means.
+        #expect(try range("4.x").ambiguousOperands.isEmpty)
+        #expect(try range("<= 2.4.x").ambiguousOperands.isEmpty)
+        #expect(try range("1.0 - 2.x").ambiguousOperands.isEmpty)
+        #expect(try range("> 40.x", .build).ambiguousOperands.isEmpty)
     }
 
     @Test func aVersionOfAnotherKindNeverSatisfies() throws {

@@ -15,12 +15,14 @@ public struct LaunchGateJSONParser: YAMLReadingPolicyParser {
 
     /// The policy equivalent to an already-read file (see ``LaunchGateMapping``).
     func parse(read: YAMLReadResult) -> PolicyParseResult {
-        guard let root = read.root else { return PolicyParseResult(policy: nil, diagnostics: read.diagnostics) }
+        guard let root = read.root else {
+            return PolicyParseResult(policy: nil, diagnostics: read.diagnostics, format: .launchGate)
+        }
         let (sections, diagnostics) = Self.sections(of: root)
         let mapped = LaunchGateMapping.policy(from: sections)
         return PolicyParseResult(
             policy: sections.isEmpty ? nil : mapped.policy,
-            diagnostics: (read.diagnostics + diagnostics + mapped.diagnostics).sortedBySource())
+            diagnostics: (read.diagnostics + diagnostics + mapped.diagnostics).sortedBySource(), format: .launchGate)
     }
 
     /// Whether a document is a LaunchGate or Gandalf configuration: a mapping with an `ios` or `android` key.
@@ -163,7 +165,7 @@ private struct FieldReader {
 
 /// The default parser: reads the file once, detects the format and dispatches. A mapping with an `ios` or
 /// `android` key (and no `policy` key) is a LaunchGate/Gandalf configuration; anything else is the policy language.
-public struct AutomaticPolicyParser: PolicyParser {
+public struct AutomaticPolicyParser: YAMLReadingPolicyParser {
     /// The reader's limits.
     public var limits: YAMLLimits
     /// Whether the file is known to be JSON (a `.json` file): then, unless it has a `policy` key, it is read as a
@@ -176,8 +178,8 @@ public struct AutomaticPolicyParser: PolicyParser {
         self.expectsLaunchGateJSON = expectsLaunchGateJSON
     }
 
-    public func parse(_ data: Data) -> PolicyParseResult {
-        let read = YAMLReader(limits: limits).read(data)
+    /// Decodes an already-read file in the format it is in.
+    func parse(read: YAMLReadResult) -> PolicyParseResult {
         if let root = read.root, root["policy"] == nil, expectsLaunchGateJSON || LaunchGateJSONParser.recognizes(root) {
             return LaunchGateJSONParser(limits: limits).parse(read: read)
         }

@@ -110,10 +110,11 @@ public struct LaunchGateParserAdapter<Parser: LaunchGateParser & Sendable>: Poli
 
     public func parse(_ data: Data) -> PolicyParseResult {
         guard let configuration = parser.parse(data) else {
-            return PolicyParseResult(policy: nil, diagnostics: [.error(.compatParserFailed,
-                "the custom LaunchGate parser \(Parser.self) returned no configuration", at: .wholeInputStart)])
+            let failure = Diagnostic.error(.compatParserFailed,
+                "the custom LaunchGate parser \(Parser.self) returned no configuration", at: .wholeInputStart)
+            return PolicyParseResult(policy: nil, diagnostics: [failure], format: .launchGate)
         }
         let mapped = LaunchGateMapping.policy(from: [.init(section: section, configuration: configuration)])
-        return PolicyParseResult(policy: mapped.policy, diagnostics: mapped.diagnostics)
+        return PolicyParseResult(policy: mapped.policy, diagnostics: mapped.diagnostics, format: .launchGate)
     }
 }

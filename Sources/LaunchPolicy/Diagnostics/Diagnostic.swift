@@ -66,11 +66,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         public var message: String
         /// Where it is.
         public var range: SourceRange
+        /// The file it points into, when that is not the diagnostic's own (a policy test file's failure points at the
+        /// policy's rules).
+        public var path: String?
 
         /// Creates a note.
-        public init(message: String, range: SourceRange) {
+        public init(message: String, range: SourceRange, path: String? = nil) {
             self.message = message
             self.range = range
+            self.path = path
         }
     }
 

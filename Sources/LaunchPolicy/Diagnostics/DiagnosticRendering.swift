@@ -23,8 +23,8 @@ extension Diagnostic {
                 + "replace with \(fixIt.replacement)")
         }
         for note in notes {
-            lines.append("\(file):\(note.range.start.line):\(note.range.start.column): note: \(note.message)")
-            if let source {
+            lines.append("\(note.path ?? file):\(note.range.start.line):\(note.range.start.column): note: \(note.message)")
+            if let source, note.path == nil {
                 lines += SourceExcerpt.lines(for: note.range, in: source)
             }
         }

@@ -106,11 +106,8 @@ struct ConditionEvaluator {
         case .daysSinceInstall(let range): return number(context.launch.daysSinceInstall, range)
         case .launchSource(let sources): return oneOf(context.launch.source?.rawValue, sources.map(\.rawValue))
         case .locale(let tags):
-            let normalized = context.locale.map(Self.normalizedTag)
             return oneOf(context.locale, tags) { tag in
-                guard let normalized else { return false }
-                let prefix = Self.normalizedTag(tag)
-                return normalized == prefix || normalized.hasPrefix(prefix + "-")
+                context.locale.map { ValueSyntax.locale($0, isWithin: tag) } ?? false
             }
         case .region(let regions):
             return oneOf(context.region, regions) { $0.uppercased() == context.region?.uppercased() }
@@ -173,10 +170,6 @@ struct ConditionEvaluator {
 
     private static func capped(_ message: String) -> String {
         message.count <= maximumMessageLength ? message : message.prefix(maximumMessageLength - 1) + "…"
-    }
-
-    private static func normalizedTag(_ tag: String) -> String {
-        tag.replacingOccurrences(of: "_", with: "-").lowercased()
     }
 
     /// `25` for 25.0, `12.5` for 12.5.

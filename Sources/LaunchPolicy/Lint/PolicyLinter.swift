@@ -19,44 +19,98 @@ public struct LintReport: Sendable {
 
 /// Checks policy files and reports every problem found, in one pass per file.
 ///
-/// It reports the YAML reader's diagnostics (encoding, syntax, limits, duplicate keys) and the policy decoder's
-/// (unknown keys, wrong types, invalid ranges, unknown messages, …), then runs the policy's `tests:` through the
-/// interpreter (`test.failed`, `test.invalid-context`). The semantic checks add theirs as they arrive.
+/// For each file, in this order:
+/// 1. the YAML reader's diagnostics (encoding, syntax, limits, duplicate keys) and the decoder's (unknown keys, wrong
+///    types, invalid ranges, unknown messages, …), or the LaunchGate/Gandalf parser's for such a file;
+/// 2. unquoted values other YAML tools would change (`lint.retyped-scalar`), for YAML files;
+/// 3. for a policy without errors, the semantic checks (``LintCheck/all``) and the policy's `tests:` run through the
+///    interpreter (`test.failed`, `test.invalid-context`);
+/// 4. the configuration's severities and disabled codes, then the file's `# policy-lint: disable=` comments.
+///
+/// A `*.tests.yaml` file is linted as the tests of the policy beside it (``PolicyTestFile``).
 public struct PolicyLinter: Sendable {
     /// The reader's limits.
     public var limits: YAMLLimits
+    /// Severities, disabled codes and the maximum block window.
+    public var configuration: LintConfiguration
+    /// The time date windows are checked against, and test cases without `now` run at.
+    public var now: Date
 
     /// Creates a linter.
-    public init(limits: YAMLLimits = .default) {
+    public init(limits: YAMLLimits = .default, configuration: LintConfiguration = LintConfiguration(), now: Date = Date()) {
         self.limits = limits
+        self.configuration = configuration
+        self.now = now
     }
 
-    /// Lints bytes; a path ending in `.json` is read as a LaunchGate/Gandalf configuration unless it has a `policy`
-    /// key.
+    /// Lints the bytes of a policy; a path ending in `.json` is read as a LaunchGate/Gandalf configuration unless it
+    /// has a `policy` key.
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
-        let parser = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: path.lowercased().hasSuffix(".json"))
-        let result = parser.parse(Data(bytes))
+        let isJSON = path.lowercased().hasSuffix(".json")
+        let read = YAMLReader(limits: limits).read(bytes)
+        let result = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: isJSON).parse(read: read)
+        let scalars = read.root.map(ScalarIndex.init(root:)) ?? ScalarIndex()
         var diagnostics = result.diagnostics
-        // A policy that decodes without errors runs its own test cases through the interpreter.
+        if !isJSON { diagnostics += RetypedScalarChecks.findings(in: scalars) }
         if let policy = result.usablePolicy {
-            diagnostics += PolicyTestRunner.run(policy).flatMap(\.diagnostics)
+            diagnostics += PolicyChecks(policy: policy, format: result.format, now: now,
+                maximumBlockWindow: configuration.maximumBlockWindow, scalars: scalars).run()
+            diagnostics += PolicyTestRunner.run(policy, defaultNow: now).flatMap(\.diagnostics)
         }
-        return LintReport(path: path, source: bytes, diagnostics: diagnostics.sortedBySource())
+        return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics))
     }
 
-    /// Lints a file; a file that cannot be read gives one diagnostic, `lint.unreadable-file`.
+    /// Lints the bytes of a test file against the policy it tests; failures note the policy's rules at `policyPath`.
+    public func lintTests(_ bytes: [UInt8], path: String, policy: Policy, policyPath: String) -> LintReport {
+        let decoded = PolicyTestFile.decode(bytes, rules: policy.rules, limits: limits)
+        var diagnostics = decoded.diagnostics
+        if !diagnostics.containsErrors {
+            var tested = policy
+            tested.tests = decoded.tests
+            diagnostics += PolicyTestRunner.run(tested, defaultNow: now).flatMap(\.diagnostics).map { failure in
+                var failure = failure
+                failure.notes = failure.notes.map { Diagnostic.Note(message: $0.message, range: $0.range, path: policyPath) }
+                return failure
+            }
+        }
+        return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics))
+    }
+
+    /// Lints a file: a policy, or a `*.tests.yaml` file with the policy beside it. A file that cannot be read gives
+    /// one diagnostic, `lint.unreadable-file`.
     public func lint(fileAt url: URL, path: String) -> LintReport {
+        let bytes: [UInt8]
         do {
-            return lint([UInt8](try Data(contentsOf: url)), path: path)
+            bytes = [UInt8](try Data(contentsOf: url))
         } catch {
             return LintReport(path: path, source: [], diagnostics: [.error(
                 .lintUnreadableFile, "the file could not be read: \(error.localizedDescription)",
                 at: .wholeInputStart)])
         }
+        guard PolicyTestFile.isTestFile(url) else { return lint(bytes, path: path) }
+        guard let policyURL = PolicyTestFile.policy(for: url) else {
+            return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
+                "no policy of the same name lies beside this test file; name it "
+                    + "\(url.lastPathComponent.replacingOccurrences(of: ".tests.", with: ".")) or move the tests",
+                at: .wholeInputStart)]))
+        }
+        let policyPath = PolicyFiles.displayPath(policyURL)
+        let policyBytes = (try? Data(contentsOf: policyURL)).map { [UInt8]($0) } ?? []
+        let parsed = AutomaticPolicyParser(limits: limits,
+            expectsLaunchGateJSON: policyURL.pathExtension.lowercased() == "json").parse(Data(policyBytes))
+        guard let policy = parsed.usablePolicy else {
+            return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
+                "\(policyPath) has errors, so its tests cannot run; lint it and fix them first", at: .wholeInputStart)]))
+        }
+        return lintTests(bytes, path: path, policy: policy, policyPath: policyPath)
     }
-}
 
-extension DiagnosticCode {
-    /// A file named on the command line could not be read.
-    public static let lintUnreadableFile: DiagnosticCode = "lint.unreadable-file"
+    /// The report with the configuration and the file's inline directives applied, in source order.
+    private func configured(_ report: LintReport) -> LintReport {
+        let directives = InlineDirectives(source: report.source)
+        var configured = report
+        configured.diagnostics = directives.applied(to: configuration.applied(to: report.diagnostics + directives.problems))
+            .sortedBySource()
+        return configured
+    }
 }

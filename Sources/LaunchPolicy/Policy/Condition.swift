@@ -89,11 +89,14 @@ public struct ConditionEntry: Sendable {
     public var test: Test
     /// Where the entry is written (key and value).
     public var range: SourceRange
+    /// Where its value is written.
+    public var valueRange: SourceRange
 
-    /// Creates an entry.
-    public init(key: String, test: Test, range: SourceRange) {
+    /// Creates an entry; `valueRange` defaults to `range`.
+    public init(key: String, test: Test, range: SourceRange, valueRange: SourceRange? = nil) {
         self.key = key
         self.test = test
         self.range = range
+        self.valueRange = valueRange ?? range
     }
 }

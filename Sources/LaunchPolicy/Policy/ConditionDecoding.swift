@@ -47,7 +47,7 @@ struct ConditionDecoding {
     private mutating func entry(
         _ key: String, _ value: YAMLNode, range: SourceRange, _ support: inout DecodingSupport
     ) -> Condition? {
-        func make(_ test: ConditionEntry.Test) -> Condition { .entry(ConditionEntry(key: key, test: test, range: range)) }
+        func make(_ test: ConditionEntry.Test) -> Condition { .entry(ConditionEntry(key: key, test: test, range: range, valueRange: value.range)) }
         func versions(_ kind: VersionKind) -> VersionRange? { versionRange(key, value, kind: kind, &support) }
         func choices<Value: RawRepresentable & CaseIterable>(_ what: String, _ type: Value.Type) -> [Value]?
         where Value.RawValue == String {

@@ -7,15 +7,26 @@ public struct PolicyParseResult: Sendable {
     public var policy: Policy?
     /// Every problem found, in source order.
     public var diagnostics: [Diagnostic]
+    /// The format the file was read as.
+    public var format: PolicyFileFormat
 
     /// Creates a result.
-    public init(policy: Policy?, diagnostics: [Diagnostic]) {
+    public init(policy: Policy?, diagnostics: [Diagnostic], format: PolicyFileFormat = .policyLanguage) {
         self.policy = policy
         self.diagnostics = diagnostics
+        self.format = format
     }
 
     /// The policy, when it decoded without errors.
     public var usablePolicy: Policy? { diagnostics.containsErrors ? nil : policy }
+}
+
+/// The formats a policy can be written in.
+public enum PolicyFileFormat: String, Sendable, Hashable {
+    /// The policy language (YAML, or the same structure in JSON).
+    case policyLanguage = "policy-language"
+    /// A LaunchGate or Gandalf configuration, mapped onto the policy language.
+    case launchGate = "launchgate"
 }
 
 /// A parser from file contents to a policy: the native plugin seam. The YAML parser is the default; other formats

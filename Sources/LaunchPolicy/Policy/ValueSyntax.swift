@@ -120,6 +120,14 @@ enum ValueSyntax {
         return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
+    /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
+    /// within `pt` and `pt-BR`, not within `pt-PT` or `p`. Case does not matter and `_` counts as `-`.
+    static func locale(_ locale: String, isWithin tag: String) -> Bool {
+        func normalized(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
+        let locale = normalized(locale), prefix = normalized(tag)
+        return locale == prefix || locale.hasPrefix(prefix + "-")
+    }
+
     /// An ISO 3166-1 alpha-2 region code, any case.
     static func isRegionCode(_ text: String) -> Bool {
         text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter }

@@ -22,6 +22,8 @@ struct RangeParser {
         var parts: [Numeral]
         /// Whether fewer parts than a complete version were given, or a wildcard was.
         var isPartial: Bool
+        /// Whether it is partial without saying so: no wildcard (`2.4`, not `2.4.x`), so people read it two ways.
+        var isImplicitlyPartial: Bool
         var prerelease: [PrereleaseIdentifier]
         var text: String
         var position: Int
@@ -100,7 +102,7 @@ struct RangeParser {
             let from = try operand(words[0])
             let to = try operand(words[2])
             var flagged: [VersionRange.AmbiguousOperand] = []
-            if to.isPartial, !to.parts.isEmpty {
+            if to.isImplicitlyPartial, !to.parts.isEmpty {
                 flagged.append(ambiguity("-", to, meaning: "the top of \(words[0].text) - \(to.text) takes in every \(to.text).x"))
             }
             return (hyphen(from, to), flagged)
@@ -142,7 +144,7 @@ struct RangeParser {
             case "!=": constraints.append(.exclude(primitive("=", value)))
             default: constraints += primitive(op, value).map(Constraint.compare)
             }
-            if value.isPartial, !value.parts.isEmpty, ["<=", ">", "=", "!=", ""].contains(op) {
+            if value.isImplicitlyPartial, !value.parts.isEmpty, ["<=", ">", "=", "!=", ""].contains(op) {
                 let bounds = primitive(op == "!=" ? "=" : op, value).map(\.text).joined(separator: " ")
                 let meaning = op == "!=" ? "not \(bounds)" : bounds
                 flagged.append(ambiguity(op, value, meaning: "\(op.isEmpty ? "" : op + " ")\(value.text) means \(meaning)"))
@@ -247,7 +249,8 @@ struct RangeParser {
             throw fail("\(value) is larger than 2100000000, the largest versionCode", word.position)
         }
         let isPartial = sawWildcard || parts.count < (kind.fullLength ?? parts.count)
-        return Operand(parts: parts, isPartial: isPartial, prerelease: prerelease, text: word.text, position: word.position)
+        return Operand(parts: parts, isPartial: isPartial, isImplicitlyPartial: isPartial && !sawWildcard,
+            prerelease: prerelease, text: word.text, position: word.position)
     }
 
     private func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {

@@ -63,7 +63,8 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An operand that people read two ways: a partial version after `<=`, `>`, `=`, `!=`, bare, or at the top of
-    /// a hyphen range (`<= 2.4` includes 2.4.9; some readers expect it to stop at 2.4.0).
+    /// a hyphen range (`<= 2.4` includes 2.4.9; some readers expect it to stop at 2.4.0). A written wildcard says
+    /// what it means (`<= 2.4.x`, `4.x`) and is not flagged.
     public struct AmbiguousOperand: Hashable, Sendable {
         /// The operator as written (`""` for a bare version, `-` for the top of a hyphen range).
         public let op: String

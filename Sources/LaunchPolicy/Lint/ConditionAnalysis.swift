@@ -1,0 +1,187 @@
+import Foundation
+
+/// A condition rewritten as alternatives of plain requirements (its disjunctive normal form), for the checks that
+/// ask whether a rule can match at all, whom it matches, and whether one rule's condition contains another's.
+///
+/// The analysis is sound where it answers: "contains" and "matches every version" are only claimed when they hold
+/// for every context. `not` is not looked into (a branch holding one is never claimed to contain another, nor to be
+/// a lockout), and a condition with more than ``maximumBranches`` alternatives is not analysed at all.
+struct ConditionAnalysis {
+    /// Conditions whose normal form is larger are left alone: the checks stay linear in the policy's size.
+    static let maximumBranches = 256
+
+    /// One alternative: every requirement in it must hold.
+    struct Branch {
+        /// The platforms it can hold on; nil for any.
+        var platforms: Set<Platform>?
+        /// Version and number ranges by condition key; all must hold.
+        var ranges: [String: [VersionRange]] = [:]
+        var launchKinds: Set<LaunchKind>?
+        var sources: Set<LaunchSource>?
+        /// Regions, upper-cased; nil for any.
+        var regions: Set<String>?
+        /// Lists of accepted language tags; the locale must lie within one tag of each list.
+        var locales: [[String]] = []
+        /// The date window all `date` entries leave open.
+        var from: Date?
+        var until: Date?
+        var hasDateWindow = false
+        var rollouts: [Double] = []
+        /// Accepted values by attribute name.
+        var attributes: [String: Set<String>] = [:]
+        /// Parts the analysis does not look into (`not`).
+        var opaque: [Condition] = []
+        /// The entries the branch is made of, in the order written.
+        var entries: [ConditionEntry] = []
+
+        /// The branch with one more entry.
+        func adding(_ entry: ConditionEntry) -> Branch {
+            var branch = self
+            branch.entries.append(entry)
+            func narrowed<Value>(_ current: Set<Value>?, _ values: [Value]) -> Set<Value> {
+                current.map { $0.intersection(values) } ?? Set(values)
+            }
+            switch entry.test {
+            case .platform(let platforms): branch.platforms = narrowed(self.platforms, platforms)
+            case .launch(let kinds): branch.launchKinds = narrowed(launchKinds, kinds)
+            case .launchSource(let sources): branch.sources = narrowed(self.sources, sources)
+            case .locale(let tags): branch.locales.append(tags)
+            case .region(let regions): branch.regions = narrowed(self.regions, regions.map { $0.uppercased() })
+            case .date(let from, let until):
+                branch.hasDateWindow = true
+                if let from { branch.from = max(from, self.from ?? from) }
+                if let until { branch.until = min(until, self.until ?? until) }
+            case .rollout(let percentage): branch.rollouts.append(percentage)
+            case .attributes(let accepted):
+                for (name, values) in accepted {
+                    branch.attributes[name] = branch.attributes[name].map { $0.intersection(values) } ?? Set(values)
+                }
+            case .appVersion, .previousVersion, .installVersion, .build, .osVersion, .originalAppVersion, .launchCount,
+                .daysSinceLastLaunch, .daysSinceInstall:
+                if let range = entry.test.range { branch.ranges[entry.key, default: []].append(range) }
+            }
+            return branch
+        }
+
+        /// The branch with both branches' requirements.
+        func combined(with other: Branch) -> Branch {
+            var branch = other.entries.reduce(self) { $0.adding($1) }
+            branch.opaque += other.opaque
+            return branch
+        }
+
+        /// Why no context satisfies the branch, naming the key whose requirements contradict each other; nil when
+        /// some context may.
+        var contradiction: String? {
+            if platforms?.isEmpty == true { return "platform" }
+            for (key, ranges) in ranges.sorted(by: { $0.key < $1.key }) where !VersionRange.canMatch(all: ranges) {
+                return key
+            }
+            if launchKinds?.isEmpty == true { return "launch" }
+            if sources?.isEmpty == true { return "launch-source" }
+            if regions?.isEmpty == true { return "region" }
+            if let from, let until, from >= until { return "date" }
+            if attributes.values.contains(where: \.isEmpty) { return "attributes" }
+            if locales.contains(where: \.isEmpty) { return "locale" }
+            // A locale satisfies every list when one of the written tags does (the most specific tag is the test).
+            if locales.count > 1 {
+                let candidates = locales.flatMap { $0 }
+                let satisfiable = candidates.contains { candidate in
+                    locales.allSatisfy { list in list.contains { ValueSyntax.locale(candidate, isWithin: $0) } }
+                }
+                if !satisfiable { return "locale" }
+            }
+            return nil
+        }
+
+        /// Whether every context that satisfies this branch satisfies `other` too.
+        func implies(_ other: Branch) -> Bool {
+            guard other.opaque.isEmpty, other.rollouts.isEmpty else { return false }
+            func within<Value>(_ mine: Set<Value>?, _ theirs: Set<Value>?) -> Bool {
+                guard let theirs else { return true }
+                return mine.map { $0.isSubset(of: theirs) } ?? false
+            }
+            guard within(platforms, other.platforms), within(launchKinds, other.launchKinds),
+                within(sources, other.sources), within(regions, other.regions)
+            else { return false }
+            for (key, required) in other.ranges {
+                guard let mine = ranges[key], required.allSatisfy({ $0.includes(all: mine) }) else { return false }
+            }
+            for required in other.locales {
+                let covered = locales.contains { list in
+                    list.allSatisfy { tag in required.contains { ValueSyntax.locale(tag, isWithin: $0) } }
+                }
+                if !covered { return false }
+            }
+            if let start = other.from, (from.map { $0 < start } ?? true) { return false }
+            if let end = other.until, (until.map { $0 > end } ?? true) { return false }
+            for (name, accepted) in other.attributes {
+                guard let mine = attributes[name], mine.isSubset(of: accepted) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// The alternatives; nil when the condition has too many to analyse.
+    let branches: [Branch]?
+
+    /// Analyses a condition; nil stands for a rule without `when`, which always holds.
+    init(_ condition: Condition?) {
+        guard let condition else {
+            branches = [Branch()]
+            return
+        }
+        var memo: [ObjectIdentifier: [Branch]?] = [:]
+        branches = Self.branches(of: condition, memo: &memo)
+    }
+
+    /// Whether no context at all satisfies the condition.
+    var neverMatches: Bool {
+        guard let branches else { return false }
+        return branches.allSatisfy { $0.contradiction != nil }
+    }
+
+    /// The branches some context may satisfy.
+    var satisfiableBranches: [Branch] { (branches ?? []).filter { $0.contradiction == nil } }
+
+    /// Whether every context that satisfies `other` satisfies this condition too.
+    func contains(_ other: ConditionAnalysis) -> Bool {
+        guard branches != nil, other.branches != nil else { return false }
+        let mine = satisfiableBranches
+        return other.satisfiableBranches.allSatisfy { theirs in mine.contains { theirs.implies($0) } }
+    }
+
+    private static func branches(of condition: Condition, memo: inout [ObjectIdentifier: [Branch]?]) -> [Branch]? {
+        switch condition {
+        case .entry(let entry):
+            return [Branch().adding(entry)]
+        case .not:
+            var branch = Branch()
+            branch.opaque = [condition]
+            return [branch]
+        case .shared(let shared):
+            // Aliases repeat the same condition: analyse it once, or an alias-doubling policy would take 2^n steps.
+            let key = ObjectIdentifier(shared)
+            if let known = memo[key] { return known }
+            let result = branches(of: shared.condition, memo: &memo)
+            memo[key] = .some(result)
+            return result
+        case .any(let parts, _):
+            var result: [Branch] = []
+            for part in parts {
+                guard let more = branches(of: part, memo: &memo) else { return nil }
+                result += more
+                if result.count > maximumBranches { return nil }
+            }
+            return result
+        case .all(let parts, _):
+            var result = [Branch()]
+            for part in parts {
+                guard let more = branches(of: part, memo: &memo) else { return nil }
+                guard result.count * more.count <= maximumBranches else { return nil }
+                result = result.flatMap { branch in more.map { branch.combined(with: $0) } }
+            }
+            return result
+        }
+    }
+}

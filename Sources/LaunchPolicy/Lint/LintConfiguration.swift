@@ -1,0 +1,122 @@
+import Foundation
+
+/// What `.policy-lint.yaml` says: a severity per code, codes turned off, and the longest window a `block` rule may
+/// have.
+///
+/// ```yaml
+/// # .policy-lint.yaml — applies to policies in this folder and below, up to the next .policy-lint.yaml
+/// severity:
+///   lint.unused-message: warning
+///   lint.lockout: error
+/// disable: [lint.missing-update-url]
+/// max-block-window: 12h
+/// ```
+///
+/// An error from the reader or the decoder cannot be lowered or turned off: the library refuses to evaluate such a
+/// policy, so a clean lint would be a lie. Everything else can.
+public struct LintConfiguration: Sendable {
+    /// The file name looked for, upward from each linted file.
+    public static let fileName = ".policy-lint.yaml"
+    /// The keys of the file.
+    public static let keys = ["severity", "disable", "max-block-window"]
+    /// The longest `block` window when the file does not say: a day.
+    public static let defaultMaximumBlockWindow: TimeInterval = 86_400
+
+    /// Severities that replace a code's own.
+    public var severities: [DiagnosticCode: Severity]
+    /// Codes not reported.
+    public var disabled: Set<DiagnosticCode>
+    /// The longest date window a `block` rule may have before `lint.long-block-window` is reported.
+    public var maximumBlockWindow: TimeInterval
+
+    /// Creates a configuration; the defaults report every check at its own severity.
+    public init(
+        severities: [DiagnosticCode: Severity] = [:], disabled: Set<DiagnosticCode> = [],
+        maximumBlockWindow: TimeInterval = defaultMaximumBlockWindow
+    ) {
+        self.severities = severities
+        self.disabled = disabled
+        self.maximumBlockWindow = maximumBlockWindow
+    }
+
+    /// The nearest `.policy-lint.yaml` in the folder of `file` or a folder above it.
+    public static func find(for file: URL) -> URL? {
+        var folder = file.standardizedFileURL.deletingLastPathComponent()
+        while true {
+            let candidate = folder.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads a configuration file: the configuration, and every problem found in it (`lint.invalid-configuration`,
+    /// or the reader's). Settings with problems are left at their defaults.
+    public static func parse(_ bytes: [UInt8]) -> (configuration: LintConfiguration, diagnostics: [Diagnostic]) {
+        let read = YAMLReader().read(bytes)
+        var configuration = LintConfiguration()
+        var support = DecodingSupport()
+        guard let root = read.root else { return (configuration, read.diagnostics) }
+        // An empty file (only comments) configures nothing.
+        if root.scalar?.text == "", root.tag == nil { return (configuration, read.diagnostics) }
+        if let entries = support.mapping(root, "a .policy-lint.yaml file") {
+            let byKey = support.entries(entries, known: keys, in: fileName)
+            if let node = byKey["severity"]?.value, let codes = support.mapping(node, "severity") {
+                for entry in codes {
+                    guard let code = support.text(entry.key, "a diagnostic code"),
+                        let severityText = support.text(entry.value, "a severity"),
+                        let severity = support.choice(severityText, "severity", as: Severity.self),
+                        let checked = checkedCode(code, &support)
+                    else { continue }
+                    configuration.severities[checked] = severity
+                }
+            }
+            if let node = byKey["disable"]?.value, let codes = support.oneOrList(node, "disable") {
+                configuration.disabled = Set(codes.compactMap { checkedCode($0, &support) })
+            }
+            if let node = byKey["max-block-window"]?.value, let text = support.text(node, "max-block-window") {
+                if let seconds = ValueSyntax.duration(text.value), seconds > 0 {
+                    configuration.maximumBlockWindow = seconds
+                } else {
+                    support.error(.lintInvalidConfiguration,
+                        "max-block-window: \"\(text.value)\" is not a duration such as 12h, 3d or 1w", at: text.range)
+                }
+            }
+        }
+        // The decoder's codes are the policy's; in this file every problem is a configuration problem.
+        let problems = support.diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.code = .lintInvalidConfiguration
+            return diagnostic
+        }
+        return (configuration, (read.diagnostics + problems).sortedBySource())
+    }
+
+    /// A code the configuration may name: one of policy-lint's checks, or a code of another stage (`yaml.`,
+    /// `policy.`, `compat.`, `test.`), whose errors nevertheless stay errors.
+    static func checkedCode(_ text: Located<String>, _ support: inout DecodingSupport) -> DiagnosticCode? {
+        let code = DiagnosticCode(rawValue: text.value)
+        if LintCheck.named(code) != nil { return code }
+        let stages = ["yaml.", "policy.", "compat.", "test."]
+        if stages.contains(where: text.value.hasPrefix), text.value.count > 5 { return code }
+        let suggestion = DidYouMean.nearest(to: text.value, in: LintCheck.all.map(\.code.rawValue))
+        support.error(.lintInvalidConfiguration,
+            "\"\(text.value)\" is not a diagnostic code" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
+            at: text.range,
+            fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+        return nil
+    }
+
+    /// The diagnostics as configured: severities replaced and disabled codes dropped, except that errors of the
+    /// reader and the decoder stay as they are.
+    public func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.compactMap { diagnostic in
+            if diagnostic.severity == .error, LintCheck.named(diagnostic.code) == nil { return diagnostic }
+            if disabled.contains(diagnostic.code) { return nil }
+            var configured = diagnostic
+            if let severity = severities[diagnostic.code] { configured.severity = severity }
+            return configured
+        }
+    }
+}

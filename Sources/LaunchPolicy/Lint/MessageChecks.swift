@@ -1,0 +1,37 @@
+/// Messages: one missing a locale that other messages have (`lint.missing-translation`), and one no rule shows
+/// (`lint.unused-message`). LaunchGate/Gandalf files are skipped: their messages are made from the rules and have no
+/// translations.
+extension PolicyChecks {
+    func messages() -> [Diagnostic] {
+        guard format == .policyLanguage else { return [] }
+        var found: [Diagnostic] = []
+        // Locales compare as the interpreter looks them up: case-insensitively, `_` as `-`.
+        func key(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
+        var firstWithLocale: [String: (tag: String, message: Message)] = [:]
+        for message in policy.messages {
+            for tag in message.translations.keys.sorted() where tag != "default" && firstWithLocale[key(tag)] == nil {
+                firstWithLocale[key(tag)] = (tag, message)
+            }
+        }
+        let used = Set(policy.rules.compactMap { $0.message?.value })
+        for message in policy.messages {
+            let present = Set(message.translations.keys.map(key))
+            let missing = firstWithLocale.keys.sorted().filter { !present.contains($0) }.compactMap { firstWithLocale[$0] }
+            if !missing.isEmpty {
+                let tags = missing.map(\.tag)
+                let list = tags.count == 1 ? tags[0] : tags.dropLast().joined(separator: ", ") + " and " + tags.last!
+                found.append(finding(.lintMissingTranslation,
+                    "the message \"\(message.id)\" has no \(list) text, which other messages have; users with "
+                        + "\(tags.count == 1 ? "that language" : "those languages") see its default text",
+                    at: message.range,
+                    notes: missing.map { .init(message: "\"\($0.message.id)\" has \($0.tag)", range: $0.message.range) }))
+            }
+            if !used.contains(message.id) {
+                found.append(finding(.lintUnusedMessage,
+                    "no rule shows the message \"\(message.id)\"; remove it, or name it in a rule's message",
+                    at: message.range))
+            }
+        }
+        return found
+    }
+}

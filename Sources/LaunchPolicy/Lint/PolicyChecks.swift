@@ -1,0 +1,77 @@
+import Foundation
+
+/// The semantic checks over a policy that decoded without errors: what the decoder cannot see rule by rule, such
+/// as a lockout, a rule that never matches or one an earlier rule shadows, a window that has ended, a message that is
+/// missing a translation. Each group of checks lives in a file of its own (`Lint/*Checks.swift`) as an extension of
+/// this type.
+struct PolicyChecks {
+    /// The policy checked.
+    let policy: Policy
+    /// The format it was written in: LaunchGate/Gandalf files skip the checks their format cannot satisfy.
+    let format: PolicyFileFormat
+    /// The time date windows are compared with.
+    let now: Date
+    /// The longest date window a `block` rule may have before it is reported.
+    let maximumBlockWindow: TimeInterval
+    /// The scalars of the file, to point inside a value.
+    let scalars: ScalarIndex
+    /// Each rule's condition analysed once, in rule order.
+    let analyses: [ConditionAnalysis]
+
+    init(policy: Policy, format: PolicyFileFormat, now: Date, maximumBlockWindow: TimeInterval, scalars: ScalarIndex) {
+        self.policy = policy
+        self.format = format
+        self.now = now
+        self.maximumBlockWindow = maximumBlockWindow
+        self.scalars = scalars
+        self.analyses = policy.rules.map { ConditionAnalysis($0.condition) }
+    }
+
+    /// Every check's findings.
+    func run() -> [Diagnostic] {
+        reachability() + dateWindows() + messages() + versionReadings() + updateURLs()
+    }
+
+    /// A finding of one of the checks, at the check's default severity.
+    func finding(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, fixIt: FixIt? = nil,
+        notes: [Diagnostic.Note] = []
+    ) -> Diagnostic {
+        Diagnostic(code: code, severity: LintCheck.named(code)?.severity ?? .warning, message: message, range: range,
+            fixIt: fixIt, notes: notes)
+    }
+
+    /// The entries of a rule's condition, each once, however many aliases repeat it.
+    func entries(of rule: Rule) -> [ConditionEntry] {
+        var entries: [ConditionEntry] = []
+        var seen: Set<ObjectIdentifier> = []
+        func walk(_ condition: Condition) {
+            switch condition {
+            case .all(let parts, _), .any(let parts, _): parts.forEach(walk)
+            case .not(let inner, _): walk(inner)
+            case .entry(let entry): entries.append(entry)
+            case .shared(let shared):
+                if seen.insert(ObjectIdentifier(shared)).inserted { walk(shared.condition) }
+            }
+        }
+        rule.condition.map(walk)
+        return entries
+    }
+
+    /// The platforms a rule can apply on; nil when some alternative of its condition does not name a platform.
+    func platforms(of index: Int) -> Set<Platform>? {
+        var platforms: Set<Platform> = []
+        for branch in analyses[index].satisfiableBranches {
+            guard let some = branch.platforms else { return nil }
+            platforms.formUnion(some)
+        }
+        return platforms
+    }
+
+    /// "ios and android", in the order platforms are declared.
+    static func names(_ platforms: Set<Platform>) -> String {
+        let names = Platform.allCases.filter(platforms.contains).map(\.rawValue)
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}

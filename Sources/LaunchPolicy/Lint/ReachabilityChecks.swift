@@ -1,0 +1,102 @@
+/// Whom each rule reaches: nobody (`lint.never-matches`), everybody on a platform for good (`lint.lockout`), or only
+/// users an earlier rule of its kind already decides for (`lint.shadowed-rule`).
+extension PolicyChecks {
+    func reachability() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (index, rule) in policy.rules.enumerated() {
+            let analysis = analyses[index]
+            let emptyRanges = self.emptyRanges(of: rule)
+            found += emptyRanges
+            if analysis.neverMatches {
+                if emptyRanges.isEmpty { found.append(contradiction(of: rule, analysis)) }
+                continue
+            }
+            if rule.action.value.isGate, let lockout = lockout(rule, analysis) { found.append(lockout) }
+            if let shadowed = shadowing(of: index) { found.append(shadowed) }
+        }
+        return found
+    }
+
+    /// Entries whose range alone matches nothing (`">= 3 < 2"`).
+    private func emptyRanges(of rule: Rule) -> [Diagnostic] {
+        entries(of: rule).compactMap { entry in
+            guard let range = entry.test.range, !range.canMatch else { return nil }
+            return finding(.lintNeverMatches,
+                "\(entry.key) \"\(range.text)\" matches no version, so the rule \"\(rule.id.value)\" never applies",
+                at: entry.valueRange)
+        }
+    }
+
+    /// Entries that each can match but not together (`platform: ios` with `platform: android`), or an empty `any`.
+    private func contradiction(of rule: Rule, _ analysis: ConditionAnalysis) -> Diagnostic {
+        let range = rule.condition?.range ?? rule.range
+        guard let branch = analysis.branches?.first, let key = branch.contradiction else {
+            return finding(.lintNeverMatches,
+                "the rule \"\(rule.id.value)\" can never match: its condition has no alternative (an empty any: list)",
+                at: range)
+        }
+        let conflicting = branch.entries.filter { $0.key == key }
+        let alternatives = (analysis.branches?.count ?? 0) > 1 ? " in any of its alternatives" : ""
+        return finding(.lintNeverMatches,
+            "the rule \"\(rule.id.value)\" can never match: its \(key) conditions contradict each other\(alternatives)",
+            at: range, notes: conflicting.map { .init(message: "\($0.key) is required here", range: $0.valueRange) })
+    }
+
+    /// A gate that some platform's users cannot update their way out of, and no date window ends.
+    private func lockout(_ rule: Rule, _ analysis: ConditionAnalysis) -> Diagnostic? {
+        var platforms: Set<Platform> = []
+        for branch in analysis.satisfiableBranches where Self.locksOut(branch) {
+            platforms.formUnion(branch.platforms ?? Set(Platform.allCases))
+        }
+        guard !platforms.isEmpty else { return nil }
+        let whom = platforms.count == Platform.allCases.count ? "on every platform" : "on \(Self.names(platforms))"
+        return finding(.lintLockout,
+            "the \(rule.action.value.rawValue) rule \"\(rule.id.value)\" matches every app version \(whom) and no date "
+                + "window ends it: no update lets these users in. Limit it with an app-version or build range, or a "
+                + "date window with until",
+            at: rule.action.range)
+    }
+
+    /// Whether a branch holds whatever the app version or build, and for ever: no range an update leaves, no `until`.
+    /// Branches with parts the analysis does not look into are given the benefit of the doubt.
+    private static func locksOut(_ branch: ConditionAnalysis.Branch) -> Bool {
+        guard branch.opaque.isEmpty, branch.until == nil else { return false }
+        return ["app-version", "build"].allSatisfy { key in (branch.ranges[key] ?? []).allSatisfy(\.matchesEveryVersion) }
+    }
+
+    /// The earlier rule that always decides before this one: for gates, any earlier gate (the first matching gate
+    /// wins); for `suggest-update`, an earlier `suggest-update` (the first allowed prompt wins). Notices,
+    /// presentations and grants are never shadowed: every matching one applies.
+    private func shadowing(of index: Int) -> Diagnostic? {
+        let rule = policy.rules[index]
+        let action = rule.action.value
+        guard action.isGate || action == .suggestUpdate else { return nil }
+        for earlier in 0..<index {
+            let other = policy.rules[earlier]
+            let sameKind = action.isGate ? other.action.value.isGate : other.action.value == action
+            guard sameKind, !analyses[earlier].neverMatches, analyses[earlier].contains(analyses[index]) else { continue }
+            let consequence = action.isGate
+                ? "so \"\(rule.id.value)\" never decides"
+                : "so \"\(rule.id.value)\" is only shown when \"\(other.id.value)\" may not be shown again yet"
+            return finding(.lintShadowedRule,
+                "the earlier \(other.action.value.rawValue) rule \"\(other.id.value)\" matches whenever "
+                    + "\"\(rule.id.value)\" does, \(consequence)",
+                at: rule.id.range, notes: [.init(message: "\"\(other.id.value)\" is here", range: other.id.range)])
+        }
+        return nil
+    }
+}
+
+extension ConditionEntry.Test {
+    /// The version or number range the entry compares, if it compares one.
+    var range: VersionRange? {
+        switch self {
+        case .appVersion(let range), .previousVersion(let range), .installVersion(let range), .build(let range),
+            .osVersion(let range), .originalAppVersion(let range), .launchCount(let range),
+            .daysSinceLastLaunch(let range), .daysSinceInstall(let range):
+            range
+        case .platform, .launch, .launchSource, .locale, .region, .date, .rollout, .attributes:
+            nil
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Unquoted values that other YAML tools would change (`lint.retyped-scalar`): `version: 1.10` is the number 1.1 to
+/// PyYAML, `region: NO` is false, `build: 010` is 8. LaunchPolicy reads them as written, but a script, an editor or a
+/// converter that touches the file will not. The fix-it quotes the value.
+enum RetypedScalarChecks {
+    /// Keys whose values are numbers to the policy language too, so that a numeric reading changes nothing that
+    /// matters (`rollout: 12.50` is 12.5 % either way).
+    static let numericKeys: Set<String> = ["policy", "rollout"]
+
+    static func findings(in index: ScalarIndex) -> [Diagnostic] {
+        index.scalars.compactMap { scalar in
+            guard let text = scalar.node.scalar?.text, scalar.node.scalar?.style == .plain, scalar.node.tag == nil,
+                let reading = YAMLImplicitTyping.changedReading(of: text)
+            else { return nil }
+            if !scalar.isKey, let key = scalar.key, numericKeys.contains(key), reading.hasPrefix("the number") {
+                return nil
+            }
+            let quoted = "\"\(text)\""
+            return Diagnostic(code: .lintRetypedScalar, severity: LintCheck.named(.lintRetypedScalar)?.severity ?? .error,
+                message: "other YAML tools read the unquoted \(scalar.isKey ? "key" : "value") \(text) as "
+                    + "\(reading); quote it: \(quoted)",
+                range: scalar.node.range,
+                fixIt: FixIt(range: scalar.node.range, replacement: quoted, message: "quote it"))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Update rules that leave the update link to the app (`lint.missing-update-url`): `require-update` or
+/// `suggest-update` without `url`, where the policy's `store` has no URL for a platform the rule applies on. Not
+/// reported for LaunchGate/Gandalf files, whose format has no URL: there the app supplies it in code.
+extension PolicyChecks {
+    func updateURLs() -> [Diagnostic] {
+        guard format == .policyLanguage else { return [] }
+        var found: [Diagnostic] = []
+        for (index, rule) in policy.rules.enumerated() {
+            let action = rule.action.value
+            guard action == .requireUpdate || action == .suggestUpdate, rule.url == nil, !analyses[index].neverMatches
+            else { continue }
+            let missing: String
+            if let platforms = platforms(of: index) {
+                let lacking = platforms.subtracting(policy.store.keys)
+                guard !lacking.isEmpty else { continue }
+                missing = "store has no URL for \(Self.names(lacking))"
+            } else {
+                // A rule for every platform: any store URL shows the team knows where updates come from.
+                guard policy.store.isEmpty else { continue }
+                missing = "the policy has no store URLs"
+            }
+            found.append(finding(.lintMissingUpdateURL,
+                "the \(action.rawValue) rule \"\(rule.id.value)\" has no url and \(missing): the app must supply the "
+                    + "update link itself; add it under store, or give the rule a url",
+                at: rule.action.range))
+        }
+        return found
+    }
+}

@@ -1,0 +1,84 @@
+/// How other YAML tools type an unquoted (plain) scalar, which this reader never does: YAML 1.1's types (PyYAML,
+/// libyaml-based tools, Yams, Ruby's Psych) and YAML 1.2's core schema (js-yaml, go-yaml v3, ruamel).
+///
+/// The linter asks one question: would such a tool turn this text into a value that prints back differently? `1.10`
+/// becomes the number 1.1, `no` the boolean false, `010` the number 8 (or 10), `1e3` the number 1000. Text that
+/// comes back as written (`2.4`, `true`, `12`) is not reported.
+public enum YAMLImplicitTyping {
+    /// What a YAML 1.1 or 1.2 tool reads the plain scalar `text` as, in words ("the number 1.1"), when that value
+    /// prints back as something other than `text`; nil when it stays a string or prints back unchanged.
+    public static func changedReading(of text: String) -> String? {
+        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
+        if let boolean = boolean(text), boolean != text { return "the boolean \(boolean)" }
+        if ["~", "Null", "NULL"].contains(text) { return "null" }
+        if let number = integer(text), number != text { return "the number \(number)" }
+        if let number = float(text), number != text { return "the number \(number)" }
+        return nil
+    }
+
+    /// YAML 1.1's booleans, and 1.2's `true`/`false` in three cases.
+    private static func boolean(_ text: String) -> String? {
+        switch text {
+        case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON": "true"
+        case "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF": "false"
+        default: nil
+        }
+    }
+
+    /// Integers in either version: decimal with a sign or leading zeros (1.1 reads `010` as octal 8, 1.2 as 10),
+    /// `0x`, `0o` and `0b` prefixes, `_` separators and 1.1's base 60 (`1:30` is 90). The value as a decimal.
+    private static func integer(_ text: String) -> String? {
+        var body = Substring(text)
+        var negative = false
+        if let sign = body.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            body = body.dropFirst()
+        }
+        guard let first = body.first, first.isASCII, first.isNumber else { return nil }
+        let digits = body.filter { $0 != "_" }
+        func signed(_ value: UInt64?) -> String? {
+            guard let value else { return nil }
+            return (negative && value != 0 ? "-" : "") + String(value)
+        }
+        if body.contains(":") {
+            // 1.1 base 60: `1:30:00`, each later part 0...59.
+            let parts = digits.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count > 1, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                parts.dropFirst().allSatisfy({ $0.count <= 2 && (UInt64($0) ?? 60) < 60 })
+            else { return nil }
+            var total: UInt64 = 0
+            for part in parts {
+                let (shifted, overflow) = total.multipliedReportingOverflow(by: 60)
+                guard !overflow, let value = UInt64(part) else { return nil }
+                total = shifted &+ value
+            }
+            return signed(total)
+        }
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.lowercased().hasPrefix(prefix) {
+            guard digits.count > 2 else { return nil }
+            return signed(UInt64(digits.dropFirst(2), radix: radix))
+        }
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        // A leading zero: octal to YAML 1.1 when every digit allows it, decimal to YAML 1.2. Either way it changes.
+        if digits.count > 1, digits.first == "0" {
+            return signed(UInt64(digits, radix: digits.allSatisfy { $0 < "8" } ? 8 : 10))
+        }
+        // Very long numbers print back the same in tools with big integers; only the sign or `_` can change them.
+        return (negative ? "-" : "") + String(digits)
+    }
+
+    /// Floats: 1.1 needs a dot (`1.10`, `.5`, `1.`), 1.2 also takes an exponent alone (`1e3`). The value in its
+    /// shortest form; a float that prints back as written, or as written plus `.0`, does not change.
+    private static func float(_ text: String) -> String? {
+        let allowed = Set("0123456789+-.eE_")
+        guard text.allSatisfy(allowed.contains), text.contains(where: \.isNumber) else { return nil }
+        let hasDot = text.contains(".")
+        let hasExponent = text.lowercased().contains("e")
+        guard hasDot || hasExponent, text.filter({ $0 == "." }).count <= 1, let value = Double(text.filter { $0 != "_" }),
+            value.isFinite
+        else { return nil }
+        let shortest = value.description
+        if shortest == text || shortest == text + ".0" { return nil }
+        return shortest.hasSuffix(".0") ? String(shortest.dropLast(2)) : shortest
+    }
+}
