@@ -70,6 +70,10 @@ let package = Package(
             name: "LaunchTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),
+        .testTarget(
+            name: "LintTests",
+            dependencies: ["LaunchPolicy", "TestSupport"]
+        ),
         // Runs the built executables as a user would: arguments in, output and exit status out.
         .testTarget(
             name: "CommandLineTests",

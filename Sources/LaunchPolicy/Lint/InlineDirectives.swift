@@ -1,5 +1,5 @@
-/// The `# policy-lint: disable=CODE[,CODE…]` comments of a file. A comment turns the codes off on its own line and on
-/// the line after it, so it can sit at the end of the line it is about or on a line of its own above it:
+/// The `# policy-lint: disable=CODE[,CODE…]` comments of a file. A comment at the end of a line turns the codes off
+/// on that line; a comment on a line of its own turns them off on the line after it:
 ///
 /// ```yaml
 ///   # policy-lint: disable=lint.lockout
@@ -7,19 +7,21 @@
 ///     then: block   # policy-lint: disable=lint.missing-update-url
 /// ```
 ///
-/// As in `.policy-lint.yaml`, an error of the reader or the decoder cannot be turned off. A comment is found by a
-/// scan of the bytes (libyaml does not report comments): `#` at the start of a line or after a space or tab, as YAML
-/// requires of a comment.
+/// As in `.policy-lint.yaml`, an error of the reader or the decoder cannot be turned off. libyaml does not report
+/// comments, so they are found by a scan of the bytes: `#` at the start of a line or after a space or tab, as YAML
+/// requires of a comment, and not inside a scalar the reader read (`"a # b"` holds no comment).
 struct InlineDirectives {
     /// The marker that starts a directive.
     static let marker = "policy-lint:"
 
-    /// Codes turned off, by the line of the comment.
+    /// Codes turned off, by the line they are turned off on.
     private var disabledByLine: [Int: Set<DiagnosticCode>] = [:]
     /// Directives that cannot be used as written.
     private(set) var problems: [Diagnostic] = []
 
-    init(source: [UInt8]) {
+    /// Finds the directives in `source`, skipping `#` inside the byte ranges of `scalars`.
+    init(source: [UInt8], scalars: [SourceRange] = []) {
+        let insideScalar = ScalarSpans(scalars)
         var lineNumber = 0
         for line in source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -32,18 +34,23 @@ struct InlineDirectives {
                 search = text.index(after: hash)
                 let before = hash == text.startIndex ? nil : text[text.index(before: hash)]
                 guard before == nil || before == " " || before == "\t" else { continue }
+                let hashOffset = line.startIndex + text[..<hash].utf8.count
+                guard !insideScalar.contains(hashOffset) else { continue }
+                let ownLine = text[..<hash].allSatisfy { $0 == " " || $0 == "\t" }
                 let comment = text[search...].drop { $0 == " " || $0 == "\t" }
                 guard comment.hasPrefix(Self.marker) else { continue }
                 let column = text[..<comment.startIndex].unicodeScalars.count + 1
-                let offset = source.startIndex.distance(to: line.startIndex) + text[..<comment.startIndex].utf8.count
+                let offset = line.startIndex + text[..<comment.startIndex].utf8.count
                 read(comment.dropFirst(Self.marker.count), line: lineNumber, column: column, offset: offset,
-                    length: comment.unicodeScalars.count)
+                    length: comment.unicodeScalars.count, appliesTo: ownLine ? lineNumber + 1 : lineNumber)
                 break
             }
         }
     }
 
-    private mutating func read(_ directive: Substring, line: Int, column: Int, offset: Int, length: Int) {
+    private mutating func read(
+        _ directive: Substring, line: Int, column: Int, offset: Int, length: Int, appliesTo coveredLine: Int
+    ) {
         let location = SourceLocation(line: line, column: column, offset: offset)
         let range = SourceRange(start: location, end: SourceLocation(
             line: line, column: column + length, offset: offset + directive.utf8.count + Self.marker.utf8.count))
@@ -60,7 +67,7 @@ struct InlineDirectives {
         var support = DecodingSupport()
         for code in listed.split(separator: ",") where !code.isEmpty {
             if let checked = LintConfiguration.checkedCode(Located(String(code), range: range), &support) {
-                disabledByLine[line, default: []].insert(checked)
+                disabledByLine[coveredLine, default: []].insert(checked)
             }
         }
         if listed.split(separator: ",").isEmpty {
@@ -74,9 +81,27 @@ struct InlineDirectives {
         guard !disabledByLine.isEmpty else { return diagnostics }
         return diagnostics.filter { diagnostic in
             if diagnostic.severity == .error, LintCheck.named(diagnostic.code) == nil { return true }
-            let line = diagnostic.range.start.line
-            let disabled = (disabledByLine[line] ?? []).union(disabledByLine[line - 1] ?? [])
-            return !disabled.contains(diagnostic.code)
+            return !(disabledByLine[diagnostic.range.start.line] ?? []).contains(diagnostic.code)
         }
+    }
+}
+
+/// Byte ranges of scalars, sorted, to ask whether an offset lies inside one.
+private struct ScalarSpans {
+    private let spans: [Range<Int>]
+
+    init(_ ranges: [SourceRange]) {
+        spans = ranges.map { $0.start.offset..<max($0.start.offset, $0.end.offset) }.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Whether `offset` lies inside a scalar. Scalars do not overlap, so the last span starting at or before the
+    /// offset is the only candidate.
+    func contains(_ offset: Int) -> Bool {
+        var low = 0, high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && spans[low - 1].contains(offset)
     }
 }

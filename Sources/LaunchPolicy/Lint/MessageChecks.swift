@@ -15,8 +15,10 @@ extension PolicyChecks {
         }
         let used = Set(policy.rules.compactMap { $0.message?.value })
         for message in policy.messages {
-            let present = Set(message.translations.keys.map(key))
-            let missing = firstWithLocale.keys.sorted().filter { !present.contains($0) }.compactMap { firstWithLocale[$0] }
+            // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`.
+            let missing = firstWithLocale.keys.sorted().filter { locale in
+                !message.translations.keys.contains { $0 != "default" && ValueSyntax.locale(locale, isWithin: $0) }
+            }.compactMap { firstWithLocale[$0] }
             if !missing.isEmpty {
                 let tags = missing.map(\.tag)
                 let list = tags.count == 1 ? tags[0] : tags.dropLast().joined(separator: ", ") + " and " + tags.last!

@@ -57,12 +57,13 @@ public struct PolicyLinter: Sendable {
                 maximumBlockWindow: configuration.maximumBlockWindow, scalars: scalars).run()
             diagnostics += PolicyTestRunner.run(policy, defaultNow: now).flatMap(\.diagnostics)
         }
-        return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics))
+        return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics), scalars: scalars)
     }
 
     /// Lints the bytes of a test file against the policy it tests; failures note the policy's rules at `policyPath`.
     public func lintTests(_ bytes: [UInt8], path: String, policy: Policy, policyPath: String) -> LintReport {
-        let decoded = PolicyTestFile.decode(bytes, rules: policy.rules, limits: limits)
+        let read = YAMLReader(limits: limits).read(bytes)
+        let decoded = PolicyTestFile.decode(read: read, rules: policy.rules)
         var diagnostics = decoded.diagnostics
         if !diagnostics.containsErrors {
             var tested = policy
@@ -73,7 +74,8 @@ public struct PolicyLinter: Sendable {
                 return failure
             }
         }
-        return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics))
+        let scalars = read.root.map(ScalarIndex.init(root:)) ?? ScalarIndex()
+        return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics), scalars: scalars)
     }
 
     /// Lints a file: a policy, or a `*.tests.yaml` file with the policy beside it. A file that cannot be read gives
@@ -106,8 +108,8 @@ public struct PolicyLinter: Sendable {
     }
 
     /// The report with the configuration and the file's inline directives applied, in source order.
-    private func configured(_ report: LintReport) -> LintReport {
-        let directives = InlineDirectives(source: report.source)
+    private func configured(_ report: LintReport, scalars: ScalarIndex = ScalarIndex()) -> LintReport {
+        let directives = InlineDirectives(source: report.source, scalars: scalars.ranges)
         var configured = report
         configured.diagnostics = directives.applied(to: configuration.applied(to: report.diagnostics + directives.problems))
             .sortedBySource()

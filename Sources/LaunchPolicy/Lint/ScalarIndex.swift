@@ -36,6 +36,9 @@ struct ScalarIndex {
         }
     }
 
+    /// Where each scalar is written.
+    var ranges: [SourceRange] { scalars.map(\.node.range) }
+
     /// The characters `position ..< position + length` of the value written at `range`; the whole value when they
     /// cannot be located exactly.
     func range(inside range: SourceRange, position: Int, length: Int) -> SourceRange {

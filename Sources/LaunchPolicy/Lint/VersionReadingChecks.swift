@@ -40,13 +40,9 @@ extension PolicyChecks {
 extension VersionRange {
     /// Whether a bound is written like a marketing version: two or three dot-separated numbers (`2.0`, `1.4.2`).
     var namesMarketingLikeVersion: Bool {
-        alternatives.joined().contains { constraint in
-            let comparators: [Comparator]
-            switch constraint {
-            case .compare(let comparator): comparators = [comparator]
-            case .exclude(let excluded): comparators = excluded
-            }
-            return comparators.contains { (2...3).contains($0.version.parts.count) }
+        text.split(whereSeparator: { $0 == " " || $0 == "|" }).contains { word in
+            let parts = word.drop { "<>=!~^".contains($0) }.split(separator: ".", omittingEmptySubsequences: false)
+            return (2...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
         }
     }
 }

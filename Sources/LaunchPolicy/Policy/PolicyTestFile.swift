@@ -37,7 +37,11 @@ public enum PolicyTestFile {
     public static func decode(_ bytes: [UInt8], rules: [Rule], limits: YAMLLimits = .default)
         -> (tests: [PolicyTestCase], diagnostics: [Diagnostic])
     {
-        let read = YAMLReader(limits: limits).read(bytes)
+        decode(read: YAMLReader(limits: limits).read(bytes), rules: rules)
+    }
+
+    /// Decodes an already-read test file.
+    static func decode(read: YAMLReadResult, rules: [Rule]) -> (tests: [PolicyTestCase], diagnostics: [Diagnostic]) {
         guard let root = read.root else { return ([], read.diagnostics) }
         var support = DecodingSupport()
         var tests: [PolicyTestCase] = []

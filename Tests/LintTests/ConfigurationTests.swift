@@ -1,0 +1,109 @@
+import Foundation
+import LaunchPolicy
+import Testing
+import TestSupport
+
+/// `.policy-lint.yaml` and `# policy-lint: disable=` comments.
+@Suite struct ConfigurationTests {
+    private let unusedMessage = """
+        policy: 1
+        messages:
+          used: {default: "Used."}
+          forgotten: {default: "Forgotten."}
+        rules:
+          - {id: a, then: notify, message: used}
+        """
+
+    @Test func aConfigurationSetsSeveritiesDisablesCodesAndTheBlockWindow() throws {
+        let parsed = LintConfiguration.parse(Array("""
+            severity:
+              lint.unused-message: error
+              policy.ignored-key: note
+            disable: [lint.lockout, lint.ambiguous-version]
+            max-block-window: 3d
+            """.utf8))
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics.map(\.description))")
+        let configuration = parsed.configuration
+        #expect(configuration.severities[.lintUnusedMessage] == .error)
+        #expect(configuration.severities[.policyIgnoredKey] == .note)
+        #expect(configuration.disabled == [.lintLockout, .lintAmbiguousVersion])
+        #expect(configuration.maximumBlockWindow == 3 * 86_400)
+        expectOne(.lintUnusedMessage, at: 4, 3, severity: .error, in: lint(unusedMessage, configuration: configuration))
+    }
+
+    @Test func mistakesInTheConfigurationAreReportedWithPositions() {
+        let parsed = LintConfiguration.parse(Array("""
+            severity:
+              lint.unused-mesage: warning
+              lint.lockout: fatal
+            disable: lint.nothing
+            max-block-window: soon
+            colour: always
+            """.utf8))
+        let problems = parsed.diagnostics
+        #expect(problems.allSatisfy { $0.code == .lintInvalidConfiguration })
+        #expect(problems.map(\.range.start.line) == [2, 3, 4, 5, 6], "\(problems.map(\.description))")
+        #expect(problems[0].fixIt?.replacement == "lint.unused-message")
+        #expect(problems[1].message.contains("use one of error, warning, note"))
+        #expect(parsed.configuration.maximumBlockWindow == LintConfiguration.defaultMaximumBlockWindow)
+    }
+
+    @Test func errorsOfTheReaderAndDecoderCannotBeLoweredOrDisabled() {
+        let configuration = LintConfiguration(
+            severities: [.policyInvalidValue: .note], disabled: [.yamlDuplicateKey])
+        let diagnostics = lint("policy: 1\npolicy: 1\nrules:\n  - {id: a, then: notfy}\n", configuration: configuration)
+        #expect(diagnostics.contains { $0.code == .yamlDuplicateKey && $0.severity == .error })
+        #expect(diagnostics.contains { $0.code == .policyInvalidValue && $0.severity == .error })
+    }
+
+    @Test func theNearestConfigurationAboveAFileApplies() throws {
+        let root = try makeTemporaryFolder("lint-config")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nested = root.appendingPathComponent("team/policies")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try Data("disable: [lint.unused-message]\n".utf8).write(to: root.appendingPathComponent(".policy-lint.yaml"))
+        let policy = nested.appendingPathComponent("a.yaml")
+        #expect(LintConfiguration.find(for: policy)?.standardizedFileURL.path
+            == root.appendingPathComponent(".policy-lint.yaml").standardizedFileURL.path)
+        try Data("max-block-window: 2h\n".utf8).write(to: root.appendingPathComponent("team/.policy-lint.yaml"))
+        #expect(LintConfiguration.find(for: policy)?.deletingLastPathComponent().lastPathComponent == "team")
+    }
+
+    @Test func aCommentOnItsOwnLineCoversTheNextLineAndATrailingOneItsOwn() {
+        let diagnostics = lint("""
+            policy: 1
+            messages:
+              used: {default: "Used."}
+              # policy-lint: disable=lint.unused-message
+              forgotten: {default: "Forgotten."}
+              spare: {default: "Spare."}  # policy-lint: disable=lint.unused-message,lint.retyped-scalar
+              other: {default: "Other."}
+            rules:
+              - {id: a, then: notify, message: used}
+            """)
+        let unused = findings(.lintUnusedMessage, diagnostics)
+        #expect(unused.map(\.range.start.line) == [7], "\(diagnostics.map(\.description))")
+        #expect(findings(.lintInvalidConfiguration, diagnostics).isEmpty)
+    }
+
+    @Test func aMistypedInlineCommentIsReported() {
+        let diagnostics = lint("""
+            policy: 1
+            rules: []  # policy-lint: disabel=lint.lockout
+            id: "a # policy-lint: not a comment"
+            # policy-lint: disable=lint.unusd-message
+            """)
+        let problems = findings(.lintInvalidConfiguration, diagnostics)
+        #expect(problems.map(\.range.start.line) == [2, 4], "\(diagnostics.map(\.description))")
+        #expect(problems.first?.range.start.column == 14)
+    }
+
+    @Test func anInlineCommentCannotHideAnError() {
+        let diagnostics = lint("""
+            policy: 1
+            rules:
+              - {id: a, then: notfy}  # policy-lint: disable=policy.invalid-value
+            """)
+        #expect(diagnostics.contains { $0.code == .policyInvalidValue })
+    }
+}

@@ -1,0 +1,371 @@
+import Foundation
+import LaunchPolicy
+import Testing
+
+/// One test per semantic check: the code, the position and the severity, and the near misses it must not report.
+@Suite struct SemanticCheckTests {
+    @Test func aGateOnEveryVersionOfAPlatformIsALockout() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=a"}
+            messages: {down: {default: "Down."}}
+            rules:
+              - id: kill-switch
+                when: {platform: ios}
+                then: block
+                message: down
+              - id: update-all
+                then: require-update
+                message: down
+            """)
+        let lockouts = findings(.lintLockout, diagnostics)
+        #expect(lockouts.count == 2)
+        #expect(lockouts.first?.range.start.line == 7 && lockouts.first?.range.start.column == 11)
+        #expect(lockouts.first?.message.contains("on ios") == true)
+        #expect(lockouts.last?.range.start.line == 10)
+        #expect(lockouts.last?.message.contains("on every platform") == true)
+        #expect(lockouts.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func aGateThatAnUpdateOrTheClockEndsIsNoLockout() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1"}
+            messages: {down: {default: "Down."}}
+            rules:
+              - id: old
+                when: {platform: ios, app-version: "< 2.4.0"}
+                then: require-update
+                message: down
+              - id: window
+                when: {date: {from: "2026-12-01T02:00:00Z", until: "2026-12-01T04:00:00Z"}}
+                then: block
+                message: down
+              - id: negated
+                when: {not: {app-version: ">= 3.0.0"}}
+                then: block
+                message: down
+              - id: old-builds
+                when: {any: [{build: "< 40"}, {app-version: "< 1.0.0"}]}
+                then: block
+                message: down
+            """)
+        #expect(findings(.lintLockout, diagnostics).isEmpty, "\(diagnostics.map(\.description))")
+    }
+
+    @Test func anEveryVersionRangeOrAWindowWithoutEndIsStillALockout() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {android: "https://play.google.com/store/apps/details?id=a"}
+            messages: {down: {default: "Down."}}
+            rules:
+              - id: star
+                when: {platform: android, app-version: "*", date: {from: "2026-12-01T00:00:00Z"}}
+                then: block
+                message: down
+            """)
+        expectOne(.lintLockout, at: 7, 11, severity: .warning, in: diagnostics)
+    }
+
+    @Test func anEmptyRangeNeverMatches() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: backwards
+                when: {app-version: ">= 3.0.0 < 2.0.0"}
+                then: notify
+                message: hi
+            """)
+        let found = expectOne(.lintNeverMatches, at: 5, 25, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("matches no version") == true)
+    }
+
+    @Test func contradictoryEntriesNeverMatch() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: both
+                when:
+                  all:
+                    - {platform: ios}
+                    - {platform: android}
+                then: notify
+                message: hi
+              - id: versions
+                when:
+                  all:
+                    - {app-version: "< 2.0.0"}
+                    - {app-version: ">= 3.0.0"}
+                then: notify
+                message: hi
+              - id: nothing
+                when: {any: []}
+                then: notify
+                message: hi
+            """)
+        let found = findings(.lintNeverMatches, diagnostics)
+        #expect(found.count == 3, "\(diagnostics.map(\.description))")
+        #expect(found.map(\.range.start.line) == [6, 13, 19])
+        #expect(found.map(\.range.start.column) == [7, 7, 11])
+        #expect(found[0].message.contains("platform conditions contradict"))
+        #expect(found[0].notes.map(\.range.start.line) == [7, 8])
+        #expect(found[1].message.contains("app-version conditions contradict"))
+        #expect(found[2].message.contains("empty any"))
+    }
+
+    @Test func conditionsThatCanHoldTogetherAreNotReported() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: overlap
+                when:
+                  all:
+                    - {app-version: ">= 2.0.0"}
+                    - {app-version: "< 3.0.0"}
+                    - {locale: [pt]}
+                    - {locale: [pt-BR]}
+                    - {platform: [ios, android]}
+                    - {platform: ios}
+                then: notify
+                message: hi
+              - id: off
+                when: {rollout: 0%}
+                then: notify
+                message: hi
+            """)
+        #expect(findings(.lintNeverMatches, diagnostics).isEmpty, "\(diagnostics.map(\.description))")
+    }
+
+    @Test func aGateInsideAnEarlierGateIsShadowed() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1"}
+            messages: {up: {default: "Update."}}
+            rules:
+              - id: below-3
+                when: {platform: ios, app-version: "< 3.0.0"}
+                then: require-update
+                message: up
+              - id: below-2
+                when: {platform: ios, app-version: "< 2.0.0", region: [NO, SE]}
+                then: block
+                message: up
+            """)
+        let found = expectOne(.lintShadowedRule, at: 9, 9, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("\"below-3\"") == true)
+        #expect(found?.notes.first?.range.start.line == 5)
+    }
+
+    @Test func aWiderOrDifferentLaterRuleIsNotShadowed() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=a"}
+            messages: {up: {default: "Update."}}
+            rules:
+              - id: below-2
+                when: {platform: ios, app-version: "< 2.0.0"}
+                then: require-update
+                message: up
+              - id: below-3
+                when: {platform: ios, app-version: "< 3.0.0"}
+                then: require-update
+                message: up
+              - id: staged
+                when: {platform: ios, app-version: "< 3.0.0", rollout: 50%}
+                then: suggest-update
+                message: up
+              - id: staged-again
+                when: {platform: ios, app-version: "< 3.0.0", rollout: 50%}
+                then: suggest-update
+                message: up
+              - id: note-a
+                when: {platform: ios}
+                then: notify
+                message: up
+              - id: note-b
+                when: {platform: ios, app-version: "< 2.0.0"}
+                then: notify
+                message: up
+            """)
+        #expect(findings(.lintShadowedRule, diagnostics).isEmpty, "\(diagnostics.map(\.description))")
+    }
+
+    @Test func aPromptInsideAnEarlierPromptIsShadowed() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {android: "https://play.google.com/store/apps/details?id=a"}
+            messages: {up: {default: "Update."}}
+            rules:
+              - id: any-android
+                when: {platform: android}
+                then: suggest-update
+                message: up
+              - id: old-android
+                when: {platform: android, build: "< 100"}
+                then: suggest-update
+                message: up
+            """)
+        let found = expectOne(.lintShadowedRule, at: 9, 9, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("may not be shown again yet") == true)
+    }
+
+    @Test func aWindowThatEndedIsReported() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: last-week
+                when: {date: {until: "2026-11-13T00:00:00Z"}}
+                then: notify
+                message: hi
+              - id: next-week
+                when: {date: {until: "2026-11-27T00:00:00Z"}}
+                then: notify
+                message: hi
+            """)
+        let found = expectOne(.lintEndedWindow, at: 5, 18, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("2026-11-13T00:00:00.000Z") == true)
+    }
+
+    @Test func aBlockWindowLongerThanTheMaximumIsReported() {
+        let yaml = """
+            policy: 1
+            messages: {down: {default: "Down."}}
+            rules:
+              - id: typo
+                when: {date: {from: "2026-12-01T02:00:00Z", until: "2026-12-11T06:00:00Z"}}
+                then: block
+                message: down
+              - id: short
+                when: {date: {from: "2026-12-01T02:00:00Z", until: "2026-12-01T06:00:00Z"}}
+                then: block
+                message: down
+              - id: notice
+                when: {date: {from: "2026-12-01T02:00:00Z", until: "2026-12-31T06:00:00Z"}}
+                then: notify
+                message: down
+            """
+        let found = expectOne(.lintLongBlockWindow, at: 5, 18, severity: .warning, in: lint(yaml))
+        #expect(found?.message.contains("10.2 days") == true)
+        #expect(found?.message.contains("24 hours maximum") == true)
+        let relaxed = LintConfiguration(maximumBlockWindow: 14 * 86_400)
+        #expect(findings(.lintLongBlockWindow, lint(yaml, configuration: relaxed)).isEmpty)
+        let strict = LintConfiguration(maximumBlockWindow: 3_600)
+        #expect(findings(.lintLongBlockWindow, lint(yaml, configuration: strict)).count == 2)
+    }
+
+    @Test func aMessageMissingALocaleOthersHaveIsReported() {
+        let diagnostics = lint("""
+            policy: 1
+            messages:
+              up: {default: "Update.", de: "Aktualisieren.", ja: "更新"}
+              down: {default: "Down.", de: "Gewartet."}
+              hi: {default: "Hi.", DE: "Hallo.", ja_JP: "こんにちは", ja: "やあ"}
+            rules:
+              - {id: a, then: notify, message: up}
+              - {id: b, then: notify, message: down}
+              - {id: c, then: notify, message: hi}
+            """)
+        let found = expectOne(.lintMissingTranslation, at: 4, 3, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("no ja and ja_JP text") == true)
+        #expect(found?.notes.map(\.range.start.line) == [3, 5])
+        // `hi` lacks nothing (`DE` is `de`), and `up` lacks no ja_JP text: its `ja` serves ja-JP users.
+    }
+
+    @Test func aMessageNoRuleShowsIsANote() {
+        let diagnostics = lint("""
+            policy: 1
+            messages:
+              used: {default: "Used."}
+              forgotten: {default: "Forgotten."}
+            rules:
+              - {id: a, then: notify, message: used}
+            """)
+        expectOne(.lintUnusedMessage, at: 4, 3, severity: .note, in: diagnostics)
+    }
+
+    @Test func aPartialVersionThatReadsTwoWaysIsReportedAtTheVersion() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: a
+                when: {app-version: ">= 1.0.0 <= 2.4"}
+                then: notify
+                message: hi
+              - id: b
+                when: {app-version: "< 2.4 || 3.x"}
+                then: notify
+                message: hi
+            """)
+        let found = expectOne(.lintAmbiguousVersion, at: 5, 38, severity: .warning, in: diagnostics)
+        #expect(found?.range.end.column == 41)
+        #expect(found?.message.contains("<= 2.4 means <2.5.0") == true)
+    }
+
+    @Test func anOriginalVersionThatLooksLikeAMarketingVersionOnIOSIsANote() {
+        let diagnostics = lint("""
+            policy: 1
+            rules:
+              - id: paid
+                when: {platform: ios, original-app-version: "< 2.0"}
+                then: grant
+                entitlements: [premium]
+              - id: paid-builds
+                when: {platform: ios, original-app-version: "< 140"}
+                then: grant
+                entitlements: [premium]
+              - id: paid-mac
+                when: {platform: macos, original-app-version: "< 2.0"}
+                then: grant
+                entitlements: [premium]
+            """)
+        let found = expectOne(.lintOriginalVersionIsBuild, at: 4, 49, severity: .note, in: diagnostics)
+        #expect(found?.message.contains("CFBundleVersion") == true)
+    }
+
+    @Test func anUpdateRuleWithoutALinkForItsPlatformIsReported() {
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1"}
+            messages: {up: {default: "Update."}}
+            rules:
+              - id: android-old
+                when: {platform: android, build: "< 100"}
+                then: require-update
+                message: up
+              - id: ios-old
+                when: {platform: ios, app-version: "< 2.0.0"}
+                then: suggest-update
+                message: up
+              - id: with-url
+                when: {platform: android, build: "< 90"}
+                then: suggest-update
+                message: up
+                url: "https://example.com/update"
+            """)
+        let found = expectOne(.lintMissingUpdateURL, at: 7, 11, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("store has no URL for android") == true)
+    }
+
+    @Test func launchGateFilesAreNotAskedForStoreURLs() {
+        let report = PolicyLinter(now: lintNow).lint(Array("""
+            {"ios": {"requiredUpdate": {"minimumVersion": "2.0", "message": "Update."}}}
+            """.utf8), path: "config.json")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
+    }
+
+    @Test func checksRunOnlyOnPoliciesWithoutErrors() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {forgotten: {default: "x"}}
+            rules:
+              - {id: a, then: notfy}
+            """)
+        #expect(diagnostics.contains { $0.code == .policyInvalidValue })
+        #expect(findings(.lintUnusedMessage, diagnostics).isEmpty)
+    }
+}
