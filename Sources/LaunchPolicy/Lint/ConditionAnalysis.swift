@@ -31,12 +31,24 @@ struct ConditionAnalysis {
         var attributes: [String: Set<String>] = [:]
         /// Parts the analysis does not look into (`not`).
         var opaque: [Condition] = []
-        /// The entries the branch is made of, in the order written.
+        /// The entries the branch is made of, each once, in the order written.
         var entries: [ConditionEntry] = []
+        /// Where each entry is written: an entry met again (through an alias) adds nothing, so that a branch stays
+        /// as large as the condition as written.
+        private var written: Set<WrittenEntry> = []
+
+        private struct WrittenEntry: Hashable {
+            let key: String
+            let start: Int
+            let end: Int
+        }
 
         /// The branch with one more entry.
         func adding(_ entry: ConditionEntry) -> Branch {
+            let position = WrittenEntry(key: entry.key, start: entry.range.start.offset, end: entry.range.end.offset)
+            guard !written.contains(position) else { return self }
             var branch = self
+            branch.written.insert(position)
             branch.entries.append(entry)
             func narrowed<Value>(_ current: Set<Value>?, _ values: [Value]) -> Set<Value> {
                 current.map { $0.intersection(values) } ?? Set(values)
@@ -66,7 +78,10 @@ struct ConditionAnalysis {
         /// The branch with both branches' requirements.
         func combined(with other: Branch) -> Branch {
             var branch = other.entries.reduce(self) { $0.adding($1) }
-            branch.opaque += other.opaque
+            for part in other.opaque {
+                let position = WrittenEntry(key: "not", start: part.range.start.offset, end: part.range.end.offset)
+                if branch.written.insert(position).inserted { branch.opaque.append(part) }
+            }
             return branch
         }
 

@@ -12,19 +12,25 @@ public enum PolicyFiles {
         public var description: String { "no such file or folder: \(path)" }
     }
 
-    /// The files named by `paths`: each file as given, and every file with a searched extension below each folder,
-    /// sorted by path so that output is stable. Hidden files and folders are skipped inside folders.
+    /// The files named by `paths`, each once: each file as given followed by its `*.tests.yaml` file
+    /// (``PolicyTestFile``), and every file with a searched extension below each folder, sorted by path so that
+    /// output is stable. Hidden files and folders are skipped inside folders.
     ///
     /// - Throws: ``MissingPath`` for the first path that does not exist.
     public static func collect(_ paths: [String]) throws(MissingPath) -> [URL] {
         var files: [URL] = []
+        var seen: Set<String> = []
+        func add(_ url: URL) {
+            if seen.insert(url.standardizedFileURL.path).inserted { files.append(url) }
+        }
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
             let url = URL(fileURLWithPath: path)
             guard isDirectory.boolValue else {
-                files.append(url)
+                add(url)
+                PolicyTestFile.testFile(for: url).map(add)
                 continue
             }
             let enumerator = fileManager.enumerator(
@@ -37,7 +43,7 @@ public enum PolicyFiles {
                     found.append(item)
                 }
             }
-            files += found.sorted { $0.path < $1.path }
+            found.sorted { $0.path < $1.path }.forEach(add)
         }
         return files
     }
