@@ -3,54 +3,112 @@ import CommandLineSupport
 import Foundation
 import LaunchPolicy
 
-/// `policy-lint`: checks policy files for CI. Exit 0 when no file has an error, 1 when one has, 2 on a usage error.
+/// `policy-lint`: checks policy files for CI. Exit 0 when no file has an error, 1 when one has (or a warning, with
+/// `--strict`), 2 on a usage or I/O problem.
 @main
 struct PolicyLint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "policy-lint",
         abstract: "Check LaunchPolicy files and LaunchGate/Gandalf configurations.",
         discussion: """
-            Folders are searched for *.yaml, *.yml and *.json files. Diagnostics are printed as \
-            FILE:LINE:COL: SEVERITY: MESSAGE [CODE] with the source line. Exit status: 0 no errors, 1 errors \
-            found, 2 usage error.
+            Folders are searched for *.yaml, *.yml and *.json files; NAME.tests.yaml files run as tests of the \
+            policy NAME beside them. Each file is checked with the nearest .policy-lint.yaml in its folder or \
+            above (severity per code, disable, max-block-window), and lines can turn a check off with \
+            "# policy-lint: disable=CODE". Exit status: 0 no errors, 1 errors found (or warnings, with --strict), \
+            2 usage or I/O problem (a path that does not exist, an unreadable file, a broken .policy-lint.yaml).
             """)
 
     @Argument(help: "Policy files or folders to check.")
     var paths: [String] = ["."]
 
-    @Flag(name: .shortAndLong, help: "Print nothing for files without diagnostics, and no summary.")
+    @Option(help: "Output format: text, json, sarif or github. Default: github when GITHUB_ACTIONS=true, else text.")
+    var format: LintOutputFormat?
+
+    @Flag(help: "Exit 1 when there are warnings, not only errors.")
+    var strict = false
+
+    @Option(help: "Use this configuration file for every file, instead of the nearest .policy-lint.yaml.")
+    var config: String?
+
+    @Option(help: "The time to check date windows against and run tests at (ISO 8601), instead of now.")
+    var now: String?
+
+    @Flag(name: .shortAndLong, help: "Text format: print nothing for files without diagnostics, and no summary.")
     var quiet = false
 
     /// Runs the command; usage errors exit 2.
     static func main() { mainWithUsageStatus() }
 
     func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let format = format ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : .text)
         let files: [URL]
         do {
             files = try PolicyFiles.collect(paths)
         } catch {
-            printError("policy-lint: \(error)")
-            throw ExitCode(2)
+            throw usageError("policy-lint", "\(error)")
         }
-        let linter = PolicyLinter()
-        var counts: [Severity: Int] = [:]
+        var linter = PolicyLinter()
+        if let now {
+            switch PolicyLinter.time(now) {
+            case .success(let date): linter.now = date
+            case .failure(let error): throw usageError("policy-lint", "--now: \(error)")
+            }
+        }
+
+        var configurations = Configurations(fixed: config.map { URL(fileURLWithPath: $0) })
+        var reports: [LintReport] = []
+        var ioProblem = false
         for file in files {
+            let found = try configurations.configuration(for: file)
+            if let problems = found.problems { reports.append(problems) }
+            linter.configuration = found.configuration
             let report = linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
-            for diagnostic in report.diagnostics {
-                counts[diagnostic.severity, default: 0] += 1
-                print(diagnostic.rendered(file: report.path, source: report.source))
-            }
-            if report.diagnostics.isEmpty, !quiet { print("\(report.path): ok") }
+            ioProblem = ioProblem || report.diagnostics.contains { $0.code == .lintUnreadableFile }
+            reports.append(report)
         }
-        if !quiet {
-            let tally = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].map { severity, word in
-                counted(counts[severity] ?? 0, word)
-            }
-            print("checked \(counted(files.count, "file")): \(tally.joined(separator: ", "))")
+
+        let results = LintResults(reports: reports)
+        let colored = format == .text && isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
+        var output = results.formatted(format, colored: colored, quiet: quiet)
+        if format == .github, !quiet {
+            // Annotations do not show in the log; the summary line does.
+            output += (output.isEmpty ? "" : "\n") + results.summary
         }
-        if (counts[.error] ?? 0) > 0 { throw ExitCode(1) }
+        if !output.isEmpty { print(output) }
+
+        if ioProblem || configurations.broken { throw ExitCode(2) }
+        if results.count(.error) > 0 || (strict && results.count(.warning) > 0) { throw ExitCode(1) }
     }
 }
 
-/// `1 error`, `2 errors`.
-private func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+/// The configuration of each folder, each file read once.
+private struct Configurations {
+    /// The file `--config` names, used for every policy.
+    let fixed: URL?
+    private var loaded: [String: LintConfiguration] = [:]
+    /// Whether a configuration file had errors.
+    private(set) var broken = false
+
+    init(fixed: URL?) {
+        self.fixed = fixed
+    }
+
+    /// The configuration for a policy file, and the configuration file's report the first time it has problems.
+    mutating func configuration(for file: URL) throws -> (configuration: LintConfiguration, problems: LintReport?) {
+        guard let url = fixed ?? LintConfiguration.find(for: file) else { return (LintConfiguration(), nil) }
+        let key = url.standardizedFileURL.path
+        if let known = loaded[key] { return (known, nil) }
+        guard let data = try? Data(contentsOf: url) else {
+            throw usageError("policy-lint", "cannot read the configuration \(url.path)")
+        }
+        let parsed = LintConfiguration.parse([UInt8](data))
+        loaded[key] = parsed.configuration
+        guard !parsed.diagnostics.isEmpty else { return (parsed.configuration, nil) }
+        broken = broken || parsed.diagnostics.containsErrors
+        return (parsed.configuration,
+            LintReport(path: PolicyFiles.displayPath(url), source: [UInt8](data), diagnostics: parsed.diagnostics))
+    }
+}
+
+extension LintOutputFormat: ExpressibleByArgument {}

@@ -19,13 +19,18 @@ public enum Executables {
         return url
     }
 
-    /// Runs `name` with `arguments` in `directory` (the package root by default).
+    /// Runs `name` with `arguments` in `directory` (the package root by default), with `environment` added to and
+    /// `removing` taken from this process's environment.
     public static func run(
-        _ name: String, _ arguments: [String], in directory: URL = Conformance.packageRoot
+        _ name: String, _ arguments: [String], in directory: URL = Conformance.packageRoot,
+        environment: [String: String] = [:], removing: [String] = []
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        for name in removing { merged[name] = nil }
+        process.environment = merged
         process.currentDirectoryURL = directory
         let output = Pipe()
         let error = Pipe()

@@ -13,24 +13,56 @@ extension Diagnostic {
     /// - Parameters:
     ///   - file: The path to print in front of the position.
     ///   - source: The bytes the diagnostic's offsets point into.
-    public func rendered(file: String, source: [UInt8]? = nil) -> String {
-        var lines = ["\(file):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message) [\(code)]"]
+    ///   - colored: Whether to colour it with ANSI escapes, as compilers do on a terminal: the position in bold, the
+    ///     severity in its colour, the caret in green.
+    public func rendered(file: String, source: [UInt8]? = nil, colored: Bool = false) -> String {
+        let paint = Paint(enabled: colored)
+        func heading(_ path: String, _ range: SourceRange, _ label: String, _ color: String, _ text: String) -> String {
+            paint(Paint.bold, "\(path):\(range.start.line):\(range.start.column):") + " " + paint(color, label + ":") + " "
+                + paint(Paint.bold, text)
+        }
+        func excerpt(_ range: SourceRange, in source: [UInt8]) -> [String] {
+            let excerpt = SourceExcerpt.lines(for: range, in: source)
+            guard excerpt.count == 2 else { return excerpt }
+            return [excerpt[0], paint(Paint.green, excerpt[1])]
+        }
+        var lines = [heading(file, range, severity.rawValue, paint.color(for: severity), "\(message) [\(code)]")]
         if let source {
-            lines += SourceExcerpt.lines(for: range, in: source)
+            lines += excerpt(range, in: source)
         }
         if let fixIt {
-            lines.append("\(file):\(fixIt.range.start.line):\(fixIt.range.start.column): fix-it: \(fixIt.message): "
-                + "replace with \(fixIt.replacement)")
+            lines.append(heading(file, fixIt.range, "fix-it", Paint.green, "\(fixIt.message): replace with \(fixIt.replacement)"))
         }
         for note in notes {
-            lines.append("\(note.path ?? file):\(note.range.start.line):\(note.range.start.column): note: \(note.message)")
+            lines.append(heading(note.path ?? file, note.range, "note", Paint.cyan, note.message))
             if let source, note.path == nil {
-                lines += SourceExcerpt.lines(for: note.range, in: source)
+                lines += excerpt(note.range, in: source)
             }
         }
         return lines.joined(separator: "\n")
     }
 }
+
+/// ANSI colours, or nothing when disabled.
+private struct Paint {
+    static let bold = "1", red = "31", green = "32", magenta = "35", cyan = "36"
+
+    let enabled: Bool
+
+    func callAsFunction(_ code: String, _ text: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Clang's colours: errors red, warnings magenta, notes cyan.
+    func color(for severity: Severity) -> String {
+        switch severity {
+        case .error: Self.red
+        case .warning: Self.magenta
+        case .note: Self.cyan
+        }
+    }
+}
+
 
 /// The source line under a range and a caret line marking the range, as compilers print them.
 enum SourceExcerpt {

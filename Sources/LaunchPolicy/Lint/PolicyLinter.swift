@@ -1,5 +1,14 @@
 import Foundation
 
+/// A time that is not written as policies write one.
+public struct TimeSyntaxError: Error, Sendable, CustomStringConvertible {
+    /// The text given.
+    public var text: String
+    /// What is wrong with it.
+    public var reason: String
+    public var description: String { "\"\(text)\" \(reason)" }
+}
+
 /// The diagnostics of one file.
 public struct LintReport: Sendable {
     /// The path shown in diagnostics.
@@ -41,6 +50,12 @@ public struct PolicyLinter: Sendable {
         self.limits = limits
         self.configuration = configuration
         self.now = now
+    }
+
+    /// Reads a time as policies write one (ISO 8601 with a time zone, `2026-12-01T02:00:00Z`), for a command's
+    /// `--now`; the reason when the text is not one.
+    public static func time(_ text: String) -> Result<Date, TimeSyntaxError> {
+        ValueSyntax.date(text).mapError { TimeSyntaxError(text: text, reason: $0.reason) }
     }
 
     /// Lints the bytes of a policy; a path ending in `.json` is read as a LaunchGate/Gandalf configuration unless it

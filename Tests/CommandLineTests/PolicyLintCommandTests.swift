@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct PolicyLintCommandTests {
+    /// A policy with one warning (an ambiguous version) and one note (an unused message).
+    private let warned = """
+        policy: 1
+        store: {ios: "https://apps.apple.com/app/id1"}
+        messages:
+          up: {default: "Update."}
+          spare: {default: "Spare."}
+        rules:
+          - {id: old, when: {platform: ios, app-version: "<= 2.4"}, then: require-update, message: up}
+        """
+
+    private func folder(_ files: [String: String]) throws -> URL {
+        let folder = try makeTemporaryFolder("lint")
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    @Test func theExamplePoliciesAreCleanAndTheirTestsPass() throws {
+        // Pinned before the maintenance example's window ends, so that the check of ended windows stays quiet.
+        let result = try Executables.run("policy-lint", ["--strict", "--now", "2026-11-20T12:00:00Z", "policies"])
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("0 errors, 0 warnings, 0 notes"), "\(result.standardOutput)")
+    }
+
+    @Test func warningsPassUnlessStrict() throws {
+        let folder = try folder(["a.yaml": warned])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let relaxed = try Executables.run("policy-lint", [folder.path])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.standardOutput.contains("a.yaml:7:54: warning:"), "\(relaxed.standardOutput)")
+        #expect(relaxed.standardOutput.contains("[lint.ambiguous-version]"))
+        #expect(relaxed.standardOutput.contains("a.yaml:5:3: note: no rule shows the message \"spare\""))
+        #expect(relaxed.standardOutput.contains("checked 1 file: 0 errors, 1 warning, 1 note"))
+        #expect(!relaxed.standardOutput.contains("\u{1B}["), "no colour when the output is not a terminal")
+        let strict = try Executables.run("policy-lint", ["--strict", folder.path])
+        #expect(strict.status == 1)
+    }
+
+    @Test func jsonListsEveryDiagnosticWithItsPosition() throws {
+        let folder = try folder(["a.yaml": warned])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Executables.run("policy-lint", ["--format", "json", folder.path])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary == ["files": 1, "errors": 0, "warnings": 1, "notes": 1])
+        let file = try #require((object["files"] as? [[String: Any]])?.first)
+        #expect((file["path"] as? String)?.hasSuffix("a.yaml") == true)
+        let first = try #require((file["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["code"] as? String == "lint.unused-message")
+        #expect(first["line"] as? Int == 5 && first["column"] as? Int == 3)
+        #expect(first["severity"] as? String == "note")
+    }
+
+    @Test func sarifCarriesWhatCodeScanningNeeds() throws {
+        let folder = try folder(["a.yaml": warned, "b.yaml": "policy: 1\nrules:\n  - {id: a, then: notfy}\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Executables.run("policy-lint", ["--format", "sarif", "."], in: folder)
+        #expect(result.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect((log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "unicodeCodePoints")
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "policy-lint")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ruleIDs = rules.compactMap { $0["id"] as? String }
+        #expect(ruleIDs.contains("lint.lockout") && ruleIDs.contains("policy.invalid-value"))
+        #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] is String })
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for result in results {
+            let ruleID = try #require(result["ruleId"] as? String)
+            #expect(ruleIDs[try #require(result["ruleIndex"] as? Int)] == ruleID)
+            #expect(["error", "warning", "note"].contains(result["level"] as? String))
+            #expect((result["message"] as? [String: Any])?["text"] is String)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let uri = try #require((location["artifactLocation"] as? [String: Any])?["uri"] as? String)
+            #expect(uri == "a.yaml" || uri == "b.yaml", "relative to the folder policy-lint ran in: \(uri)")
+            let region = try #require(location["region"] as? [String: Int])
+            #expect(region["startLine"] != nil && region["startColumn"] != nil)
+        }
+        let invalid = try #require(results.first { $0["ruleId"] as? String == "policy.invalid-value" })
+        let fix = try #require((invalid["fixes"] as? [[String: Any]])?.first)
+        #expect(fix["artifactChanges"] != nil)
+    }
+
+    @Test func githubAnnotationsAreChosenInsideGitHubActions() throws {
+        let folder = try folder(["a.yaml": warned])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Executables.run("policy-lint", ["."], in: folder, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("::warning file=a.yaml,line=7,col=54,endLine=7,endColumn=57,title=lint.ambiguous-version::"
+            + "app-version \"<= 2.4\": <= 2.4 means <2.5.0, but people read a partial version there two ways; write the bound in full"),
+            "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("::notice file=a.yaml,line=5,col=3,") })
+        #expect(lines.last == "checked 1 file: 0 errors, 1 warning, 1 note")
+        let text = try Executables.run("policy-lint", ["--format", "text", "."], in: folder,
+            environment: ["GITHUB_ACTIONS": "true"])
+        #expect(!text.standardOutput.contains("::warning"), "an explicit --format wins")
+    }
+
+    @Test func theNearestConfigurationAppliesAndABrokenOneExitsTwo() throws {
+        let folder = try folder([
+            "team/a.yaml": warned,
+            "team/.policy-lint.yaml": "severity: {lint.ambiguous-version: error}\ndisable: [lint.unused-message]\n",
+            "other/a.yaml": warned,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Executables.run("policy-lint", ["."], in: folder)
+        #expect(result.status == 1, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("team/a.yaml:7:54: error:"))
+        #expect(result.standardOutput.contains("other/a.yaml:7:54: warning:"))
+        #expect(!result.standardOutput.contains("team/a.yaml:5:3"))
+        #expect(result.standardOutput.contains("other/a.yaml:5:3: note:"))
+
+        try Data("disable: [lint.nope]\n".utf8).write(to: folder.appendingPathComponent(".policy-lint.yaml"))
+        let broken = try Executables.run("policy-lint", ["other"], in: folder)
+        #expect(broken.status == 2)
+        #expect(broken.standardOutput.contains(".policy-lint.yaml:1:11: error: \"lint.nope\" is not a diagnostic code"),
+            "\(broken.standardOutput)")
+    }
+
+    @Test func nowPinsTheDateChecks() throws {
+        let folder = try folder(["w.yaml": """
+            policy: 1
+            messages: {m: {default: "Soon."}}
+            rules:
+              - {id: w, when: {date: {until: "2026-12-01T00:00:00Z"}}, then: notify, message: m}
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Executables.run("policy-lint", ["--now", "2026-11-30T00:00:00Z", "."], in: folder)
+        #expect(!before.standardOutput.contains("lint.ended-window"))
+        let after = try Executables.run("policy-lint", ["--now", "2026-12-02T00:00:00Z", "."], in: folder)
+        #expect(after.standardOutput.contains("w.yaml:4:26: warning: the date window ended"), "\(after.standardOutput)")
+        let bad = try Executables.run("policy-lint", ["--now", "tomorrow", "."], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--now"))
+    }
+
+    #if os(Linux)
+    @Test func anUnreadableFileExitsTwo() throws {
+        // /proc/self/mem exists but cannot be read from the start, even by root: an I/O problem, not a lint finding.
+        let result = try Executables.run("policy-lint", ["/proc/self/mem"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput.contains("/proc/self/mem:1:1: error: the file could not be read"))
+        #expect(result.standardOutput.contains("[lint.unreadable-file]"))
+    }
+    #endif
+
+    @Test func aBrokenFileIsReportedWithItsPositionAndExitsOne() throws {
+        let folder = try makeTemporaryFolder("lint")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("policy: 1\nid: a\nid: b\nrules: []\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
+        try Data("policy: 1\nid: ok\nrules: []\n".utf8).write(to: folder.appendingPathComponent("good.yml"))
+        try Data("ignored".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try Executables.run("policy-lint", [folder.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("bad.yaml:3:1: error: the key \"id\" appears twice"))
+        #expect(result.standardOutput.contains("[yaml.duplicate-key]"))
+        #expect(result.standardOutput.contains("good.yml: ok"))
+        #expect(!result.standardOutput.contains("notes.txt"))
+        #expect(result.standardOutput.contains("checked 2 files: 1 error, 0 warnings, 0 notes"))
+    }
+
+    @Test func decoderProblemsAreReportedWithFixIts() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("policy: 1\nrules:\n  - {id: a, then: grant, entitlments: [x]}\n".utf8).write(to: file)
+        let result = try Executables.run("policy-lint", [file.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(":3:26: error: a rule has no key \"entitlments\"; did you mean \"entitlements\"? [policy.unknown-key]"))
+        #expect(result.standardOutput.contains("fix-it: rename to \"entitlements\""))
+    }
+
+    @Test func aPolicysFailingTestIsAnErrorAtTheTestsLine() throws {
+        let folder = try makeTemporaryFolder("lint")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            policy: 1
+            messages: {m: {default: "Update"}}
+            rules:
+              - {id: minimum, when: {app-version: "< 2.4"}, then: require-update, message: m}
+            tests:
+              - name: "2.3 must update"
+                context: {app-version: "2.3"}
+                expect: {gate: require-update}
+              - name: "2.5 must update too (wrong)"
+                context: {app-version: "2.5"}
+                expect: {gate: require-update}
+            """.utf8).write(to: folder.appendingPathComponent("gate.yaml"))
+        let result = try Executables.run("policy-lint", [folder.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(
+            "gate.yaml:9:5: error: test \"2.5 must update too (wrong)\" failed: gate: expected require-update, got none [test.failed]"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("note: minimum does not match: app-version 2.5 does not satisfy < 2.4"))
+        #expect(result.standardOutput.contains("checked 1 file: 1 error"))
+    }
+
+    @Test func aMissingPathIsAUsageError() throws {
+        let result = try Executables.run("policy-lint", ["no/such/file.yaml"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("no such file or folder: no/such/file.yaml"))
+    }
+}
