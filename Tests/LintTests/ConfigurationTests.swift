@@ -69,6 +69,18 @@ import TestSupport
         #expect(LintConfiguration.find(for: policy)?.deletingLastPathComponent().lastPathComponent == "team")
     }
 
+    @Test func aConfigurationFileNamedOnItsOwnIsCheckedAsOne() throws {
+        let folder = try makeTemporaryFolder("lint-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(".policy-lint.yaml")
+        try Data("disable: [lint.lockot]\n".utf8).write(to: url)
+        let report = PolicyLinter().lint(fileAt: url, path: ".policy-lint.yaml")
+        #expect(report.diagnostics.map(\.code) == [.lintInvalidConfiguration])
+        #expect(report.diagnostics.first?.fixIt?.replacement == "lint.lockout")
+        try Data("disable: [lint.lockout]\n".utf8).write(to: url)
+        #expect(PolicyLinter().lint(fileAt: url, path: ".policy-lint.yaml").diagnostics.isEmpty)
+    }
+
     @Test func aCommentOnItsOwnLineCoversTheNextLineAndATrailingOneItsOwn() {
         let diagnostics = lint("""
             policy: 1

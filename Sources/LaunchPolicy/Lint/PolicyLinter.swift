@@ -93,8 +93,8 @@ public struct PolicyLinter: Sendable {
         return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics), scalars: scalars)
     }
 
-    /// Lints a file: a policy, or a `*.tests.yaml` file with the policy beside it. A file that cannot be read gives
-    /// one diagnostic, `lint.unreadable-file`.
+    /// Lints a file: a policy, a `*.tests.yaml` file with the policy beside it, or a `.policy-lint.yaml`
+    /// configuration. A file that cannot be read gives one diagnostic, `lint.unreadable-file`.
     public func lint(fileAt url: URL, path: String) -> LintReport {
         let bytes: [UInt8]
         do {
@@ -103,6 +103,10 @@ public struct PolicyLinter: Sendable {
             return LintReport(path: path, source: [], diagnostics: [.error(
                 .lintUnreadableFile, "the file could not be read: \(error.localizedDescription)",
                 at: .wholeInputStart)])
+        }
+        if url.lastPathComponent == LintConfiguration.fileName {
+            // Named on its own (a pre-commit hook passes changed files): checked as what it is.
+            return LintReport(path: path, source: bytes, diagnostics: LintConfiguration.parse(bytes).diagnostics)
         }
         guard PolicyTestFile.isTestFile(url) else { return lint(bytes, path: path) }
         guard let policyURL = PolicyTestFile.policy(for: url) else {
