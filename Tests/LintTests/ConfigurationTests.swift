@@ -110,6 +110,14 @@ import TestSupport
         #expect(problems.first?.range.start.column == 14)
     }
 
+    @Test func aLineThatIsNotUTF8HoldsNoDirective() {
+        var bytes = Array("policy: 1\nrules: []\nid: x  # policy-lint: disable=lint.nope ".utf8)
+        bytes += [0xFF, 0xFE, 0x0A]
+        let report = PolicyLinter(now: lintNow).lint(bytes, path: "bad.yaml")
+        #expect(report.diagnostics.map(\.code) == [.yamlInvalidUTF8], "\(report.diagnostics.map(\.description))")
+        #expect(report.diagnostics.allSatisfy { $0.range.end.offset <= bytes.count })
+    }
+
     @Test func anInlineCommentCannotHideAnError() {
         let diagnostics = lint("""
             policy: 1

@@ -225,6 +225,10 @@ import Testing
                 when: {date: {until: "2026-11-27T00:00:00Z"}}
                 then: notify
                 message: hi
+              - id: negated
+                when: {not: {date: {until: "2026-11-13T00:00:00Z"}}}
+                then: notify
+                message: hi
             """)
         let found = expectOne(.lintEndedWindow, at: 5, 18, severity: .warning, in: diagnostics)
         #expect(found?.message.contains("2026-11-13T00:00:00.000Z") == true)

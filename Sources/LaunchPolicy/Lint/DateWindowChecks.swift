@@ -6,7 +6,7 @@ extension PolicyChecks {
     func dateWindows() -> [Diagnostic] {
         var found: [Diagnostic] = []
         for rule in policy.rules {
-            for entry in entries(of: rule) {
+            for entry in entries(of: rule, throughNot: false) {
                 guard case .date(let from, let until) = entry.test, let until else { continue }
                 if until <= now {
                     found.append(finding(.lintEndedWindow,

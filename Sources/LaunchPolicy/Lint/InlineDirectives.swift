@@ -27,8 +27,8 @@ struct InlineDirectives {
             lineNumber += 1
             // Cheap test first: most lines have no directive.
             guard line.contains(UInt8(ascii: "#")) else { continue }
-            let text = String(decoding: line, as: UTF8.self)
-            guard text.contains(Self.marker) else { continue }
+            // A line that is not UTF-8 holds no directive (the reader reports the encoding); offsets stay exact.
+            guard let text = String(bytes: line, encoding: .utf8), text.contains(Self.marker) else { continue }
             var search = text.startIndex
             while let hash = text[search...].firstIndex(of: "#") {
                 search = text.index(after: hash)

@@ -41,14 +41,16 @@ struct PolicyChecks {
             fixIt: fixIt, notes: notes)
     }
 
-    /// The entries of a rule's condition, each once, however many aliases repeat it.
-    func entries(of rule: Rule) -> [ConditionEntry] {
+    /// The entries of a rule's condition, each once, however many aliases repeat it. `throughNot: false` leaves out
+    /// entries under `not`, for checks whose finding would read backwards there ("the window ended, so the rule no
+    /// longer applies" is false of `not: {date: …}`).
+    func entries(of rule: Rule, throughNot: Bool = true) -> [ConditionEntry] {
         var entries: [ConditionEntry] = []
         var seen: Set<ObjectIdentifier> = []
         func walk(_ condition: Condition) {
             switch condition {
             case .all(let parts, _), .any(let parts, _): parts.forEach(walk)
-            case .not(let inner, _): walk(inner)
+            case .not(let inner, _): if throughNot { walk(inner) }
             case .entry(let entry): entries.append(entry)
             case .shared(let shared):
                 if seen.insert(ObjectIdentifier(shared)).inserted { walk(shared.condition) }
@@ -58,8 +60,10 @@ struct PolicyChecks {
         return entries
     }
 
-    /// The platforms a rule can apply on; nil when some alternative of its condition does not name a platform.
+    /// The platforms a rule can apply on; nil when some alternative of its condition does not name a platform, or
+    /// the condition was too large to analyse.
     func platforms(of index: Int) -> Set<Platform>? {
+        guard analyses[index].branches != nil else { return nil }
         var platforms: Set<Platform> = []
         for branch in analyses[index].satisfiableBranches {
             guard let some = branch.platforms else { return nil }

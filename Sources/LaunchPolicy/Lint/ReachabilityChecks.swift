@@ -19,7 +19,7 @@ extension PolicyChecks {
 
     /// Entries whose range alone matches nothing (`">= 3 < 2"`).
     private func emptyRanges(of rule: Rule) -> [Diagnostic] {
-        entries(of: rule).compactMap { entry in
+        entries(of: rule, throughNot: false).compactMap { entry in
             guard let range = entry.test.range, !range.canMatch else { return nil }
             return finding(.lintNeverMatches,
                 "\(entry.key) \"\(range.text)\" matches no version, so the rule \"\(rule.id.value)\" never applies",
