@@ -85,6 +85,17 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(policy.message("update-required")?.text(for: "fr") == "Please update Lantern to keep going.")
     }
 
+    @Test func translationsAreFoundWhateverTheCaseOrSeparatorOfEitherTag() {
+        let message = Message(id: "m", translations: ["default": "Hello", "pt_BR": "Olá", "ZH-hant": "你好", "de": "Hallo"],
+            range: .wholeInputStart)
+        #expect(message.text(for: "pt-BR") == "Olá", "a key written pt_BR serves pt-BR")
+        #expect(message.text(for: "pt_br") == "Olá")
+        #expect(message.text(for: "zh-Hant-TW") == "你好")
+        #expect(message.text(for: "de_AT") == "Hallo")
+        #expect(message.text(for: "pt") == "Hello", "a regional text does not serve the bare language")
+        #expect(message.text(for: "") == "Hello")
+    }
+
     @Test func defaultsOfShowFollowTheAction() throws {
         let policy = try #require(parse("""
             policy: 1

@@ -6,7 +6,7 @@ extension PolicyChecks {
         guard format == .policyLanguage else { return [] }
         var found: [Diagnostic] = []
         // Locales compare as the interpreter looks them up: case-insensitively, `_` as `-`.
-        func key(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
+        let key = ValueSyntax.normalizedLocale
         var firstWithLocale: [String: (tag: String, message: Message)] = [:]
         for message in policy.messages {
             for tag in message.translations.keys.sorted() where tag != "default" && firstWithLocale[key(tag)] == nil {

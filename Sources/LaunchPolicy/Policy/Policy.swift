@@ -81,8 +81,8 @@ public struct Message: Sendable {
     /// The text for a locale, falling back `ja-JP` → `ja` → `default`. Tags compare case-insensitively, and `_`
     /// counts as `-` (`ja_JP` is `ja-JP`).
     public func text(for locale: String?) -> String {
-        var candidate = locale.map { $0.replacingOccurrences(of: "_", with: "-").lowercased() }
-        let lowered = Dictionary(translations.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        var candidate = locale.map(ValueSyntax.normalizedLocale)
+        let lowered = Dictionary(translations.map { (ValueSyntax.normalizedLocale($0.key), $0.value) }) { first, _ in first }
         while let tag = candidate, !tag.isEmpty {
             if let text = lowered[tag] { return text }
             candidate = tag.lastIndex(of: "-").map { String(tag[..<$0]) }

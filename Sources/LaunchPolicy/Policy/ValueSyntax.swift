@@ -123,9 +123,13 @@ enum ValueSyntax {
     /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
     /// within `pt` and `pt-BR`, not within `pt-PT` or `p`. Case does not matter and `_` counts as `-`.
     static func locale(_ locale: String, isWithin tag: String) -> Bool {
-        func normalized(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
-        let locale = normalized(locale), prefix = normalized(tag)
+        let locale = normalizedLocale(locale), prefix = normalizedLocale(tag)
         return locale == prefix || locale.hasPrefix(prefix + "-")
+    }
+
+    /// A language tag as tags compare: lower-cased, `_` as `-` (`ja_JP` is `ja-jp`).
+    static func normalizedLocale(_ tag: String) -> String {
+        tag.replacingOccurrences(of: "_", with: "-").lowercased()
     }
 
     /// An ISO 3166-1 alpha-2 region code, any case.
