@@ -78,7 +78,18 @@ import Testing
                 message: hi
             """)
         let found = expectOne(.lintNeverMatches, at: 5, 25, severity: .warning, in: diagnostics)
-        #expect(found?.message.contains("matches no version") == true)
+        #expect(found?.message.contains("matches no version, so the rule \"backwards\" never applies") == true)
+        let partly = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: either
+                when: {any: [{app-version: "< 2.0.0"}, {app-version: ">= 3.0.0 < 2.0.0"}]}
+                then: notify
+                message: hi
+            """)
+        let part = expectOne(.lintNeverMatches, at: 5, 58, severity: .warning, in: partly)
+        #expect(part?.message.contains("the alternative of \"either\" that holds it never does") == true)
     }
 
     @Test func contradictoryEntriesNeverMatch() {

@@ -5,7 +5,7 @@ extension PolicyChecks {
         var found: [Diagnostic] = []
         for (index, rule) in policy.rules.enumerated() {
             let analysis = analyses[index]
-            let emptyRanges = self.emptyRanges(of: rule)
+            let emptyRanges = self.emptyRanges(of: rule, ruleNeverMatches: analysis.neverMatches)
             found += emptyRanges
             if analysis.neverMatches {
                 if emptyRanges.isEmpty { found.append(contradiction(of: rule, analysis)) }
@@ -18,11 +18,13 @@ extension PolicyChecks {
     }
 
     /// Entries whose range alone matches nothing (`">= 3 < 2"`).
-    private func emptyRanges(of rule: Rule) -> [Diagnostic] {
+    private func emptyRanges(of rule: Rule, ruleNeverMatches: Bool) -> [Diagnostic] {
         entries(of: rule, throughNot: false).compactMap { entry in
             guard let range = entry.test.range, !range.canMatch else { return nil }
-            return finding(.lintNeverMatches,
-                "\(entry.key) \"\(range.text)\" matches no version, so the rule \"\(rule.id.value)\" never applies",
+            let consequence = ruleNeverMatches
+                ? "so the rule \"\(rule.id.value)\" never applies"
+                : "so the alternative of \"\(rule.id.value)\" that holds it never does"
+            return finding(.lintNeverMatches, "\(entry.key) \"\(range.text)\" matches no version, \(consequence)",
                 at: entry.valueRange)
         }
     }
