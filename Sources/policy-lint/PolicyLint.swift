@@ -60,6 +60,11 @@ struct PolicyLint: ParsableCommand {
         var reports: [LintReport] = []
         var ioProblem = false
         for file in files {
+            if file.lastPathComponent == LintConfiguration.fileName {
+                // Named on its own (a pre-commit hook passes changed files): checked once, as a configuration.
+                if let report = try configurations.report(on: file) { reports.append(report) }
+                continue
+            }
             let found = try configurations.configuration(for: file)
             if let problems = found.problems { reports.append(problems) }
             linter.configuration = found.configuration
@@ -86,7 +91,8 @@ struct PolicyLint: ParsableCommand {
 private struct Configurations {
     /// The file `--config` names, used for every policy.
     let fixed: URL?
-    private var loaded: [String: LintConfiguration] = [:]
+    /// Each configuration file read, with its report until that report is handed out.
+    private var loaded: [String: (configuration: LintConfiguration, report: LintReport?)] = [:]
     /// Whether a configuration file had errors.
     private(set) var broken = false
 
@@ -97,17 +103,35 @@ private struct Configurations {
     /// The configuration for a policy file, and the configuration file's report the first time it has problems.
     mutating func configuration(for file: URL) throws -> (configuration: LintConfiguration, problems: LintReport?) {
         guard let url = fixed ?? LintConfiguration.find(for: file) else { return (LintConfiguration(), nil) }
+        let configuration = try load(url)
+        let report = take(url)
+        return (configuration, report?.diagnostics.isEmpty == false ? report : nil)
+    }
+
+    /// The report on a configuration file named on the command line; nil when it was already given.
+    mutating func report(on url: URL) throws -> LintReport? {
+        _ = try load(url)
+        return take(url)
+    }
+
+    private mutating func load(_ url: URL) throws -> LintConfiguration {
         let key = url.standardizedFileURL.path
-        if let known = loaded[key] { return (known, nil) }
+        if let known = loaded[key] { return known.configuration }
         guard let data = try? Data(contentsOf: url) else {
             throw usageError("policy-lint", "cannot read the configuration \(url.path)")
         }
         let parsed = LintConfiguration.parse([UInt8](data))
-        loaded[key] = parsed.configuration
-        guard !parsed.diagnostics.isEmpty else { return (parsed.configuration, nil) }
         broken = broken || parsed.diagnostics.containsErrors
-        return (parsed.configuration,
+        loaded[key] = (parsed.configuration,
             LintReport(path: PolicyFiles.displayPath(url), source: [UInt8](data), diagnostics: parsed.diagnostics))
+        return parsed.configuration
+    }
+
+    /// The file's report, once.
+    private mutating func take(_ url: URL) -> LintReport? {
+        let key = url.standardizedFileURL.path
+        defer { loaded[key]?.report = nil }
+        return loaded[key]?.report
     }
 }
 

@@ -132,6 +132,23 @@ import TestSupport
             "\(broken.standardOutput)")
     }
 
+    @Test func aConfigurationNamedOnItsOwnIsReportedOnceAndAMissingOneExitsTwo() throws {
+        let folder = try folder(["a.yaml": warned, ".policy-lint.yaml": "disable: [lint.lockot]\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // As a pre-commit hook passes them: the policy first (which finds the configuration), then the configuration.
+        let result = try Executables.run("policy-lint", ["a.yaml", ".policy-lint.yaml"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.components(separatedBy: "[lint.invalid-configuration]").count == 2,
+            "\(result.standardOutput)")
+        try Data("disable: [lint.lockout]\n".utf8).write(to: folder.appendingPathComponent(".policy-lint.yaml"))
+        let clean = try Executables.run("policy-lint", [".policy-lint.yaml"], in: folder)
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput.contains(".policy-lint.yaml: ok"), "\(clean.standardOutput)")
+        let missing = try Executables.run("policy-lint", ["--config", "nowhere.yaml", "a.yaml"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("cannot read the configuration"))
+    }
+
     @Test func nowPinsTheDateChecks() throws {
         let folder = try folder(["w.yaml": """
             policy: 1
