@@ -1,0 +1,59 @@
+import Foundation
+import LaunchPolicy
+
+/// libFuzzer's entry point: one input, the whole pipeline. Any trap, sanitizer report, timeout or memory blow-up
+/// here is a bug in the library, whatever the bytes are.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+    PolicyPipeline.run(bytes)
+    return 0
+}
+
+/// What an app and CI do with a policy file, in the order they do it.
+enum PolicyPipeline {
+    /// A fixed "now", so that a finding reproduces whatever day it is replayed.
+    static let now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
+
+    static func run(_ bytes: [UInt8]) {
+        // The app's path: read once, decode in whichever format the bytes are, evaluate.
+        let parsed = AutomaticPolicyParser().parse(Data(bytes))
+        // CI's path: policy-lint, as a policy and as a LaunchGate JSON file, and its output formats.
+        let linter = PolicyLinter(now: now)
+        var reports = [linter.lint(bytes, path: "fuzz.yaml"), linter.lint(bytes, path: "fuzz.json")]
+        if let policy = parsed.usablePolicy {
+            // The same bytes as the policy's tests file.
+            reports.append(linter.lintTests(bytes, path: "fuzz.tests.yaml", policy: policy, policyPath: "fuzz.yaml"))
+            for context in contexts {
+                let decision = policy.evaluate(context)
+                var memory = DisplayMemory()
+                for directive in decision.shown { memory.record(directive, at: now) }
+                _ = policy.evaluate(context, memory: memory)
+            }
+        }
+        let results = LintResults(reports: reports)
+        for format in [LintOutputFormat.text, .json, .sarif, .github] {
+            _ = results.formatted(format, colored: true)
+        }
+    }
+
+    /// Launch contexts that between them reach every kind of condition.
+    static let contexts: [LaunchContext] = {
+        let day: TimeInterval = 86_400
+        let launch = LaunchInfo(
+            kind: .upgrade, count: 7, previousVersion: "2.3.1", previousBuild: "230", installVersion: "1.0",
+            firstLaunchDate: now - 400 * day, previousLaunchDate: now - 3 * day, daysSinceLastLaunch: 3,
+            daysSinceInstall: 400, source: .remoteNotification)
+        return [
+            try? LaunchContext(now: now),
+            try? LaunchContext(
+                platform: .ios, appVersion: "2.3.9", build: "2390", osVersion: "17.4", originalAppVersion: "120",
+                locale: "pt-BR", region: "BR", now: now, installID: "install-1", launch: launch,
+                attributes: ["plan": "pro"]),
+            try? LaunchContext(
+                platform: .android, appVersion: "1.0.0-beta.2", build: "41", osVersion: "14", locale: "ja",
+                region: "JP", now: now + 30 * day, installID: "install-2", launch: LaunchInfo(kind: .first, count: 1)),
+            try? LaunchContext(platform: .macos, appVersion: "10.0", now: now - 365 * day),
+        ].compactMap { $0 }
+    }()
+}

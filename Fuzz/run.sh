@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the fuzz target with libFuzzer and AddressSanitizer and runs it for a given time.
+# (--sanitize=fuzzer makes SwiftPM link libFuzzer's main in place of the target's; -sanitize=fuzzer,address in one
+# flag after it, because swiftc keeps only the last -sanitize= it is given and would build without coverage.)
+#
+#   bash Fuzz/run.sh [SECONDS] [extra libFuzzer options…]      (default 60 s)
+#
+# Seeds: the example policies, the LaunchGate/Gandalf configs, the yaml-test-suite inputs ($LAUNCHPOLICY_CONFORMANCE
+# or ../shared/conformance, when present) and Fuzz/regressions/. The corpus grows in fuzz-out/corpus across runs.
+# A crash, leak, timeout (10 s) or out-of-memory (2 GiB) is written to fuzz-out/ as crash-*, leak-*, timeout-* or
+# oom-*, and the script exits non-zero. Replay one with: Fuzz/.build-fuzz/release/PolicyFuzzer fuzz-out/crash-…
+set -euo pipefail
+fuzz="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$fuzz")"
+seconds="${1:-60}"
+shift || true
+
+bash "$root/scripts/setup.sh"
+swift build -c release --package-path "$fuzz" --scratch-path "$fuzz/.build-fuzz" \
+    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product PolicyFuzzer
+binary="$fuzz/.build-fuzz/release/PolicyFuzzer"
+
+out="$root/fuzz-out"
+seeds="$out/seeds"
+mkdir -p "$out/corpus" "$seeds"
+find "$root/policies" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) -exec cp {} "$seeds/" \;
+cp "$fuzz"/regressions/* "$seeds/" 2>/dev/null || true
+conformance="${LAUNCHPOLICY_CONFORMANCE:-$(dirname "$root")/shared/conformance}"
+if [ -d "$conformance/yaml-test-suite" ]; then
+    for input in "$conformance"/yaml-test-suite/*/in.yaml "$conformance"/yaml-test-suite/*/*/in.yaml; do
+        [ -f "$input" ] || continue
+        name="${input#"$conformance/yaml-test-suite/"}"
+        cp "$input" "$seeds/yts-${name//\//-}"
+    done
+else
+    echo "fuzz: no yaml-test-suite at $conformance; seeding from policies/ only" >&2
+fi
+
+cd "$out"
+# -use_value_profile guides past comparisons of keys and versions; -rss_limit_mb holds the reader's memory promise.
+"$binary" "$out/corpus" "$seeds" \
+    -dict="$fuzz/policy.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -use_value_profile=1 -print_final_stats=1 -artifact_prefix="$out/" "$@"
