@@ -1,0 +1,153 @@
+import BenchmarkSupport
+import Foundation
+
+/// Runs each measurement in a child process, then prints the report: per input, every measure with its median, spread,
+/// throughput, peak memory and ratio to the floor, the targets, and policy-lint over a folder of 1,000 files.
+struct Driver {
+    let inputs: URL
+    let policyLint: String?
+    let yams: String?
+    let samples: Int
+
+    /// One row of the report.
+    struct Row {
+        let label: String
+        let measurement: BenchmarkResult
+    }
+
+    func run() throws {
+        let me = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var report = ""
+        var targets: [String] = []
+        for name in ["policy-48", "policy-2000"] {
+            let yaml = inputs.appendingPathComponent(name + ".yaml").path
+            let json = inputs.appendingPathComponent(name + ".json").path
+            var rows: [Row] = []
+            func add(_ label: String, _ arguments: [String], executable: String = me) throws {
+                rows.append(Row(label: label, measurement: try child(executable, arguments)))
+            }
+            try add("(a) floor: libyaml events, each scalar copied to a String", ["measure", "floor", yaml, "\(samples)"])
+            try add("(b) our reader (node tree, positions, limits)", ["measure", "reader", yaml, "\(samples)"])
+            try add("(c) reader + decoder to the policy AST", ["measure", "reader+decoder", yaml, "\(samples)"])
+            try add("(d) one evaluation of a parsed policy", ["measure", "evaluate", yaml, "\(samples)"])
+            try add("(e) policy-lint of the file (all checks)", ["measure", "lint", yaml, "\(samples)"])
+            if let yams { try add("Yams compose (peer)", [yaml, "\(samples)"], executable: yams) }
+            try add("Foundation JSONSerialization of the JSON (peer)", ["measure", "json-serialization", json, "\(samples)"])
+            try add("our reader + decoder of the JSON", ["measure", "reader+decoder-json", json, "\(samples)"])
+
+            let floor = rows[0].measurement.medianNanoseconds
+            report += "\n### \(name).yaml — \(rows[0].measurement.bytes.grouped) bytes"
+            report += " (JSON: \(rows[6].measurement.bytes.grouped) bytes)\n\n"
+            report += "| measure | median / op | fastest … slowest sample | MB/s | peak memory | × floor |\n"
+            report += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+            for row in rows {
+                let m = row.measurement
+                report += "| \(row.label) | \(time(m.medianNanoseconds)) | \(time(m.minimumNanoseconds)) … "
+                report += "\(time(m.maximumNanoseconds)) | \(throughput(m)) | \(memory(m.peakMemoryBytes)) | "
+                report += String(format: "%.2f", m.medianNanoseconds / floor) + " |\n"
+            }
+
+            func median(_ prefix: String) -> Double { rows.first { $0.label.hasPrefix(prefix) }!.measurement.medianNanoseconds }
+            targets.append(check("\(name): (c) within 1.5× of (a)", median("(c)") / floor, "×", atMost: 1.5))
+            targets.append(check("\(name): (e) within 3× of (a)", median("(e)") / floor, "×", atMost: 3))
+            if name == "policy-48" {
+                targets.append(check("\(name): (d) under 5 µs", median("(d)") / 1000, " µs", atMost: 5))
+            }
+            if yams != nil {
+                let peer = median("Yams")
+                for measure in ["(b)", "(c)", "(e)"] {
+                    targets.append(check("\(name): \(measure) at least 5× faster than Yams compose", peer / median(measure),
+                        "× faster", atLeast: 5))
+                }
+            }
+        }
+        print("## Results\n" + report)
+        print("### Targets\n")
+        print(targets.map { "- \($0)" }.joined(separator: "\n"))
+        if let policyLint { try lintFolder(policyLint, me: me) }
+    }
+
+    /// policy-lint as a user runs it, over the folder of 1,000 generated policies, against the floor over the same bytes.
+    func lintFolder(_ policyLint: String, me: String) throws {
+        let folder = inputs.appendingPathComponent("lint-1000")
+        let floor = try child(me, ["measure-files", "floor", folder.path])
+        var times: [Double] = []
+        for _ in 0..<7 {
+            let start = ContinuousClock.now
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: policyLint)
+            process.arguments = [folder.path, "--now", "2026-11-20T12:00:00Z"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus <= 1 else {
+                throw BenchmarkError("policy-lint exited \(process.terminationStatus) on \(folder.path)")
+            }
+            times.append((ContinuousClock.now - start).nanoseconds)
+        }
+        times.sort()
+        let wall = times[times.count / 2]
+        print("\n### policy-lint over 1,000 policy files\n")
+        print("| measure | median | bytes |\n| --- | ---: | ---: |")
+        print("| `policy-lint lint-1000/` (one process, wall time, output discarded) | \(time(wall)) | \(floor.bytes.grouped) |")
+        print("| floor over the same bytes, in memory | \(time(floor.medianNanoseconds)) | \(floor.bytes.grouped) |")
+        print("\nRatio to the floor: " + String(format: "%.2f×", wall / floor.medianNanoseconds))
+    }
+
+    /// Runs one measuring process and reads its result line.
+    func child(_ executable: String, _ arguments: [String]) throws -> BenchmarkResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last else {
+            throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
+        return try JSONDecoder().decode(BenchmarkResult.self, from: Data(line))
+    }
+
+    func check(_ label: String, _ value: Double, _ unit: String, atMost limit: Double) -> String {
+        "\(value <= limit ? "met" : "MISSED"): \(label) — " + String(format: "%.2f", value) + unit
+    }
+
+    func check(_ label: String, _ value: Double, _ unit: String, atLeast limit: Double) -> String {
+        "\(value >= limit ? "met" : "MISSED"): \(label) — " + String(format: "%.1f", value) + unit
+    }
+
+    func time(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: String(format: "%.0f ns", nanoseconds)
+        case ..<1_000_000: String(format: "%.2f µs", nanoseconds / 1_000)
+        case ..<1_000_000_000: String(format: "%.2f ms", nanoseconds / 1_000_000)
+        default: String(format: "%.2f s", nanoseconds / 1_000_000_000)
+        }
+    }
+
+    func throughput(_ m: BenchmarkResult) -> String {
+        m.name == "evaluate" ? "—" : String(format: "%.0f", Double(m.bytes) / m.medianNanoseconds * 1_000)
+    }
+
+    func memory(_ bytes: Int) -> String {
+        bytes < 1024 * 1024 ? "\(bytes / 1024) KiB" : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Int {
+    /// The number with thousands separated by commas, as the report writes sizes.
+    var grouped: String {
+        let digits = Array(String(self))
+        return digits.enumerated().map { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
+        }.joined()
+    }
+}

@@ -1,0 +1,73 @@
+import CLibYAML
+import Foundation
+import LaunchPolicy
+
+/// The operations measured on one input, by name. Each returns a number derived from its result.
+enum Operations {
+    /// A fixed "now", so that date windows and lint findings are the same on every run.
+    static let now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
+
+    /// The names `measure` accepts, in the order the report shows them.
+    static let names = [
+        "floor", "reader", "reader+decoder", "evaluate", "lint", "json-serialization", "reader+decoder-json",
+    ]
+
+    /// Prepares the operation `name` on `bytes`: whatever it needs beforehand (a parsed policy for `evaluate`) is
+    /// done here, outside the timing.
+    static func operation(_ name: String, bytes: [UInt8], path: String) -> (() -> Int)? {
+        switch name {
+        case "floor":
+            return { libyamlScan(bytes) }
+        case "reader":
+            return { YAMLReader().read(bytes).documents.count }
+        case "reader+decoder", "reader+decoder-json":
+            return { AutomaticPolicyParser().parse(Data(bytes)).policy?.rules.count ?? -1 }
+        case "evaluate":
+            guard let policy = AutomaticPolicyParser().parse(Data(bytes)).usablePolicy else { return nil }
+            return { policy.evaluate(context).explanation.count }
+        case "lint":
+            let linter = PolicyLinter(now: now)
+            return { linter.lint(bytes, path: path).diagnostics.count }
+        case "json-serialization":
+            let data = Data(bytes)
+            return { ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?.count ?? -1 }
+        default:
+            return nil
+        }
+    }
+
+    /// The launch the evaluation decides for: an iOS user on 2.3.9 upgrading, with every kind of context value set,
+    /// so that every rule's condition is evaluated down to its last entry.
+    static let context: LaunchContext = {
+        let day: TimeInterval = 86_400
+        let launch = LaunchInfo(
+            kind: .upgrade, count: 12, previousVersion: "2.3.1", installVersion: "1.4", firstLaunchDate: now - 400 * day,
+            previousLaunchDate: now - 9 * day, daysSinceLastLaunch: 9, daysSinceInstall: 400, source: .organic)
+        return try! LaunchContext(
+            platform: .ios, appVersion: "2.3.9", build: "2390", osVersion: "17.4", originalAppVersion: "120",
+            locale: "pt-BR", region: "BR", now: now, installID: "6F1C2A9E-0B7D-4E55-9C1A-3D2B8E7F4A10", launch: launch,
+            attributes: ["plan": "pro"])
+    }()
+
+    /// The floor: libyaml's event parser over the bytes, copying every scalar into a Swift String, and nothing else.
+    static func libyamlScan(_ bytes: [UInt8]) -> Int {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return -1 }
+        defer { yaml_parser_delete(&parser) }
+        var scalarBytes = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while yaml_parser_parse(&parser, &event) == 1 {
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_SCALAR_EVENT {
+                    let scalar = event.data.scalar
+                    let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    scalarBytes &+= text.utf8.count
+                }
+                if event.type == YAML_STREAM_END_EVENT { break }
+            }
+        }
+        return scalarBytes
+    }
+}

@@ -1,0 +1,71 @@
+import BenchmarkSupport
+import Foundation
+
+/// Runs every benchmark, each in a fresh process of its own so that one's memory cannot hide another's, and prints
+/// the report as Markdown.
+///
+///     policy-benchmarks --inputs DIR --policy-lint PATH --yams PATH [--samples N]
+///     policy-benchmarks measure NAME FILE [SAMPLES]         (one measurement, as a JSON line)
+///     policy-benchmarks measure-files floor DIR [SAMPLES]   (the floor over every file in DIR)
+@main
+struct PolicyBenchmarks {
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch arguments.first {
+        case "measure":
+            guard arguments.count >= 3 else { usage() }
+            try measureOne(arguments[1], path: arguments[2], samples: arguments.count > 3 ? Int(arguments[3]) ?? 21 : 21)
+        case "measure-files":
+            guard arguments.count >= 3 else { usage() }
+            try measureFiles(folder: arguments[2], samples: arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7)
+        default:
+            var options: [String: String] = [:]
+            var index = 0
+            while index + 1 < arguments.count, arguments[index].hasPrefix("--") {
+                options[String(arguments[index].dropFirst(2))] = arguments[index + 1]
+                index += 2
+            }
+            guard index == arguments.count, let inputs = options["inputs"] else { usage() }
+            try Driver(
+                inputs: URL(fileURLWithPath: inputs), policyLint: options["policy-lint"], yams: options["yams"],
+                samples: options["samples"].flatMap { Int($0) } ?? 21
+            ).run()
+        }
+    }
+
+    static func usage() -> Never {
+        FileHandle.standardError.write(Data("""
+            usage: policy-benchmarks --inputs DIR [--policy-lint PATH] [--yams PATH] [--samples N]
+                   policy-benchmarks measure NAME FILE [SAMPLES]
+
+            """.utf8))
+        exit(2)
+    }
+
+    static func measureOne(_ name: String, path: String, samples: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let input = URL(fileURLWithPath: path).lastPathComponent
+        guard let operation = Operations.operation(name, bytes: bytes, path: input) else {
+            FileHandle.standardError.write(Data("policy-benchmarks: cannot measure \(name) on \(path)\n".utf8))
+            exit(1)
+        }
+        print(measure(name, input: input, bytes: bytes.count, samples: samples, operation).line)
+    }
+
+    static func measureFiles(folder: String, samples: Int) throws {
+        let files = try PolicyBenchmarks.files(in: URL(fileURLWithPath: folder))
+        let contents = try files.map { [UInt8](try Data(contentsOf: $0)) }
+        let total = contents.reduce(0) { $0 + $1.count }
+        let result = measure("floor", input: "\(files.count) files", bytes: total, samples: samples) {
+            contents.reduce(0) { $0 &+ Operations.libyamlScan($1) }
+        }
+        print(result.line)
+    }
+
+    /// The YAML files in `folder`, sorted.
+    static func files(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "yaml" }
+            .sorted { $0.path < $1.path }
+    }
+}
