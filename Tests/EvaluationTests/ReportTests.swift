@@ -40,7 +40,7 @@ import Testing
             Issue.record("no attribute is set, so s cannot match")
             return
         }
-        #expect(finding.message.count == ConditionEvaluator.maximumMessageLength)
+        #expect(finding.message.count == ConditionFinding.maximumMessageLength)
         #expect(finding.message.hasPrefix("none of the 60 alternatives of any holds: attribute tier0 is not in the context"))
         #expect(finding.message.hasSuffix("…"))
         #expect(decision.explanation(of: "r")?.matched == true)

@@ -7,6 +7,7 @@ import Foundation
 ///     policy-benchmarks --inputs DIR --policy-lint PATH --yams PATH [--samples N]
 ///     policy-benchmarks measure NAME FILE [SAMPLES]         (one measurement, as a JSON line)
 ///     policy-benchmarks measure-files floor DIR [SAMPLES]   (the floor over every file in DIR)
+///     policy-benchmarks profile NAME FILE COUNT             (COUNT operations, untimed: for callgrind)
 @main
 struct PolicyBenchmarks {
     static func main() throws {
@@ -15,6 +16,9 @@ struct PolicyBenchmarks {
         case "measure":
             guard arguments.count >= 3 else { usage() }
             try measureOne(arguments[1], path: arguments[2], samples: arguments.count > 3 ? Int(arguments[3]) ?? 21 : 21)
+        case "profile":
+            guard arguments.count == 4, let count = Int(arguments[3]) else { usage() }
+            try profile(arguments[1], path: arguments[2], count: count)
         case "measure-files":
             guard arguments.count >= 3 else { usage() }
             try measureFiles(folder: arguments[2], samples: arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7)
@@ -37,6 +41,7 @@ struct PolicyBenchmarks {
         FileHandle.standardError.write(Data("""
             usage: policy-benchmarks --inputs DIR [--policy-lint PATH] [--yams PATH] [--samples N]
                    policy-benchmarks measure NAME FILE [SAMPLES]
+                   policy-benchmarks profile NAME FILE COUNT
 
             """.utf8))
         exit(2)
@@ -50,6 +55,16 @@ struct PolicyBenchmarks {
             exit(1)
         }
         print(measure(name, input: input, bytes: bytes.count, samples: samples, operation).line)
+    }
+
+    /// Runs an operation `count` times with no timing, so that a profiler's counts are the operation's.
+    static func profile(_ name: String, path: String, count: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard let operation = Operations.operation(name, bytes: bytes, path: URL(fileURLWithPath: path).lastPathComponent)
+        else { exit(1) }
+        var checksum = 0
+        for _ in 0..<count { checksum &+= operation() }
+        print(checksum)
     }
 
     static func measureFiles(folder: String, samples: Int) throws {

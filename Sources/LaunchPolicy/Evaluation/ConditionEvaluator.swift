@@ -2,14 +2,20 @@ import Foundation
 
 /// Decides whether conditions hold in a launch context, and says why with the entry that decided.
 ///
-/// `all` stops at the first entry that fails and `any` at the first that holds. A ``SharedCondition`` (a YAML
-/// anchor used through aliases) is evaluated once and its finding reused, so that the work stays proportional to the
-/// policy as written however often aliases repeat a condition. A shared condition with a `rollout` entry depends on
-/// the rule (buckets are drawn per rule), so its finding is reused within a rule only.
+/// Two passes over the same condition tree: ``holds(_:)``, the launch path, which only answers; and
+/// ``finding(_:)``, which also records the entry that decided and what it compared, for explanations (a
+/// ``ConditionFinding`` of a rule that did not match is worked out when it is first read). Both look at `all`'s
+/// entries with its `rollout` entries last, stop `all` at the first entry that fails and `any` at the first that
+/// holds, so they agree; a test holds them to it.
+///
+/// A ``SharedCondition`` (a YAML anchor used through aliases) is evaluated once and its result reused, so that the
+/// work stays proportional to the policy as written however often aliases repeat a condition. A shared condition with
+/// a `rollout` entry depends on the rule (buckets are drawn per rule), so its result is reused within a rule only.
 struct ConditionEvaluator {
     let context: LaunchContext
     /// The rule whose condition is being evaluated; rollout buckets depend on it.
     var ruleID = ""
+    private var sharedResults: [SharedUse: Bool] = [:]
     private var sharedFindings: [SharedUse: ConditionFinding] = [:]
     private var dependsOnRule: [ObjectIdentifier: Bool] = [:]
     /// How many condition nodes were evaluated (not reused): the measure of the interpreter's work.
@@ -24,122 +30,181 @@ struct ConditionEvaluator {
         self.context = context
     }
 
+    /// Whether the condition holds: the launch path, which records nothing.
+    mutating func holds(_ condition: Condition) -> Bool {
+        evaluatedConditions += 1
+        switch condition {
+        case .all(let parts, _):
+            for pass in 0..<2 {
+                for part in parts where part.isRolloutEntry == (pass == 1) {
+                    if !holds(part) { return false }
+                }
+            }
+            return true
+        case .any(let parts, _):
+            for part in parts where holds(part) { return true }
+            return false
+        case .not(let inner, _):
+            return !holds(inner)
+        case .shared(let shared):
+            let use = use(of: shared)
+            if let known = sharedResults[use] {
+                evaluatedConditions -= 1
+                return known
+            }
+            let result = holds(shared.condition)
+            sharedResults[use] = result
+            return result
+        case .entry(let entry):
+            return holds(entry)
+        }
+    }
+
+    /// Whether an entry holds.
+    private func holds(_ entry: ConditionEntry) -> Bool {
+        let versions = context.versions
+        switch entry.test {
+        case .platform(let platforms): return context.platform.map(platforms.contains) ?? false
+        case .appVersion(let range): return versions.app?.satisfies(range) ?? false
+        case .previousVersion(let range): return versions.previous?.satisfies(range) ?? false
+        case .installVersion(let range): return versions.install?.satisfies(range) ?? false
+        case .build(let range): return versions.build?.satisfies(range) ?? false
+        case .osVersion(let range): return versions.os?.satisfies(range) ?? false
+        case .originalAppVersion(let range): return versions.original?.satisfies(range) ?? false
+        case .launch(let kinds): return context.launch.kind.map(kinds.contains) ?? false
+        case .launchCount(let range): return versions.launchCount.map(range.contains) ?? false
+        case .daysSinceLastLaunch(let range): return versions.daysSinceLastLaunch.map(range.contains) ?? false
+        case .daysSinceInstall(let range): return versions.daysSinceInstall.map(range.contains) ?? false
+        case .launchSource(let sources): return context.launch.source.map(sources.contains) ?? false
+        case .locale(let tags):
+            guard let locale = context.locale else { return false }
+            return tags.contains { ValueSyntax.locale(locale, isWithin: $0) }
+        case .region(let regions):
+            guard let region = context.region else { return false }
+            return regions.contains { ValueSyntax.sameRegion($0, region) }
+        case .date(let from, let until):
+            return (from.map { context.now >= $0 } ?? true) && (until.map { context.now < $0 } ?? true)
+        case .rollout(let percentage):
+            guard let installID = context.installID else { return false }
+            return Rollout.includes(bucket: Rollout.bucket(installID: installID, ruleID: ruleID), percentage: percentage)
+        case .attributes(let accepted):
+            return accepted.allSatisfy { name, values in context.attributes[name].map(values.contains) ?? false }
+        }
+    }
+
     /// Whether the condition holds, with the entry that decided it.
-    mutating func evaluate(_ condition: Condition) -> ConditionFinding {
+    mutating func finding(_ condition: Condition) -> ConditionFinding {
         if case .shared(let shared) = condition, let finding = sharedFindings[use(of: shared)] { return finding }
         evaluatedConditions += 1
         switch condition {
         case .all(let parts, let range):
+            // Rollout entries last: their bucket costs a digest, and most launches fail a cheaper entry first.
             var last: ConditionFinding?
-            for part in parts {
-                let finding = evaluate(part)
-                if !finding.holds { return finding }
-                last = finding
+            for pass in 0..<2 {
+                for part in parts where part.isRolloutEntry == (pass == 1) {
+                    let finding = finding(part)
+                    if !finding.holds { return finding }
+                    last = finding
+                }
             }
-            return last ?? ConditionFinding(key: "all", value: nil, holds: true, message: "no entries, so it holds", range: range)
+            return last ?? ConditionFinding(key: "all", holds: true,
+                reason: .worded(value: nil, message: "no entries, so it holds"), range: range)
         case .any(let parts, let range):
             var failures: [ConditionFinding] = []
             for part in parts {
-                let finding = evaluate(part)
+                let finding = finding(part)
                 if finding.holds { return finding }
                 failures.append(finding)
             }
-            guard let first = failures.first else {
-                return ConditionFinding(key: "any", value: nil, holds: false, message: "any lists no conditions, so it never holds", range: range)
+            guard !failures.isEmpty else {
+                return ConditionFinding(key: "any", holds: false,
+                    reason: .worded(value: nil, message: "any lists no conditions, so it never holds"), range: range)
             }
-            let message = parts.count == 1 ? first.message
-                : "none of the \(parts.count) alternatives of any holds: " + failures.map(\.message).joined(separator: "; ")
-            return ConditionFinding(key: "any", value: first.value, holds: false, message: Self.capped(message), range: range)
+            return ConditionFinding(key: "any", holds: false, reason: .noAlternative(failures), range: range)
         case .not(let inner, let range):
-            let finding = evaluate(inner)
-            return ConditionFinding(key: "not", value: finding.value, holds: !finding.holds,
-                message: Self.capped((finding.holds ? "not excludes it: " : "not holds: ") + finding.message), range: range)
+            let finding = finding(inner)
+            return ConditionFinding(key: "not", holds: !finding.holds, reason: .not(finding), range: range)
         case .shared(let shared):
-            let finding = evaluate(shared.condition)
+            let finding = finding(shared.condition)
             sharedFindings[use(of: shared)] = finding
             return finding
         case .entry(let entry):
-            return evaluate(entry)
+            return finding(entry)
         }
     }
 
-    private func evaluate(_ entry: ConditionEntry) -> ConditionFinding {
-        let key = entry.key
-        func finding(_ value: String?, _ holds: Bool, _ message: String) -> ConditionFinding {
-            ConditionFinding(key: key, value: value, holds: holds, message: message, range: entry.range)
+    /// Whether an entry holds, and what it compared.
+    private func finding(_ entry: ConditionEntry) -> ConditionFinding {
+        func finding(_ holds: Bool, _ reason: ConditionFinding.Reason) -> ConditionFinding {
+            ConditionFinding(key: entry.key, holds: holds, reason: reason, range: entry.range)
         }
         func missing(_ what: String? = nil) -> ConditionFinding {
-            finding(nil, false, "\(what ?? key) is not in the context")
+            finding(false, .missing(what ?? entry.key))
         }
         func versions(_ version: ContextVersion?, _ range: VersionRange) -> ConditionFinding {
             guard let version else { return missing() }
-            guard let reading = version.readings[range.kind] else {
-                return finding(version.text, false, "\(key) \(version.text) is not a \(range.kind) version")
+            guard let reading = version.reading(range.kind) else {
+                return finding(false, .notOfKind(version.text, range.kind))
             }
-            let holds = range.contains(reading)
-            return finding(version.text, holds, "\(key) \(version.text) \(holds ? "satisfies" : "does not satisfy") \(range.text)")
+            return finding(range.contains(reading), .version(version.text, range))
         }
-        func number(_ value: Int?, _ range: VersionRange) -> ConditionFinding {
+        func count(_ value: Int?, _ reading: Version?, _ range: VersionRange) -> ConditionFinding {
+            guard let value, let reading else { return missing() }
+            return finding(range.contains(reading), .count(value, range))
+        }
+        func oneOf<Value: Equatable>(_ value: Value?, _ accepted: [Value], text: (Value) -> String,
+            _ spelled: ConditionFinding.AcceptedValues) -> ConditionFinding
+        {
             guard let value else { return missing() }
-            let holds = (try? Version(String(value), kind: range.kind)).map(range.contains) ?? false
-            return finding(String(value), holds, "\(key) \(value) \(holds ? "satisfies" : "does not satisfy") \(range.text)")
+            return finding(accepted.contains(value), .oneOf(text(value), spelled))
         }
-        func oneOf(_ value: String?, _ accepted: [String], matches: (String) -> Bool = { _ in false }) -> ConditionFinding {
-            guard let value else { return missing() }
-            let holds = accepted.contains(value) || accepted.contains(where: matches)
-            let list = accepted.joined(separator: ", ")
-            let relation = accepted.count == 1 ? (holds ? "is" : "is not") : (holds ? "is one of" : "is not one of")
-            return finding(value, holds, "\(key) \(value) \(relation) \(list)")
-        }
-        let versions_ = context.versions
         switch entry.test {
-        case .platform(let platforms): return oneOf(context.platform?.rawValue, platforms.map(\.rawValue))
-        case .appVersion(let range): return versions(versions_.app, range)
-        case .previousVersion(let range): return versions(versions_.previous, range)
-        case .installVersion(let range): return versions(versions_.install, range)
-        case .build(let range): return versions(versions_.build, range)
-        case .osVersion(let range): return versions(versions_.os, range)
-        case .originalAppVersion(let range): return versions(versions_.original, range)
-        case .launch(let kinds): return oneOf(context.launch.kind?.rawValue, kinds.map(\.rawValue))
-        case .launchCount(let range): return number(context.launch.count, range)
-        case .daysSinceLastLaunch(let range): return number(context.launch.daysSinceLastLaunch, range)
-        case .daysSinceInstall(let range): return number(context.launch.daysSinceInstall, range)
-        case .launchSource(let sources): return oneOf(context.launch.source?.rawValue, sources.map(\.rawValue))
+        case .platform(let platforms):
+            return oneOf(context.platform, platforms, text: \.rawValue, .platforms(platforms))
+        case .appVersion(let range): return versions(context.versions.app, range)
+        case .previousVersion(let range): return versions(context.versions.previous, range)
+        case .installVersion(let range): return versions(context.versions.install, range)
+        case .build(let range): return versions(context.versions.build, range)
+        case .osVersion(let range): return versions(context.versions.os, range)
+        case .originalAppVersion(let range): return versions(context.versions.original, range)
+        case .launch(let kinds):
+            return oneOf(context.launch.kind, kinds, text: \.rawValue, .launchKinds(kinds))
+        case .launchCount(let range): return count(context.launch.count, context.versions.launchCount, range)
+        case .daysSinceLastLaunch(let range):
+            return count(context.launch.daysSinceLastLaunch, context.versions.daysSinceLastLaunch, range)
+        case .daysSinceInstall(let range):
+            return count(context.launch.daysSinceInstall, context.versions.daysSinceInstall, range)
+        case .launchSource(let sources):
+            return oneOf(context.launch.source, sources, text: \.rawValue, .launchSources(sources))
         case .locale(let tags):
-            return oneOf(context.locale, tags) { tag in
-                context.locale.map { ValueSyntax.locale($0, isWithin: tag) } ?? false
-            }
+            guard let locale = context.locale else { return missing() }
+            let holds = tags.contains { ValueSyntax.locale(locale, isWithin: $0) }
+            return finding(holds, .oneOf(locale, .texts(tags)))
         case .region(let regions):
-            return oneOf(context.region, regions) { $0.uppercased() == context.region?.uppercased() }
+            guard let region = context.region else { return missing() }
+            let holds = regions.contains { ValueSyntax.sameRegion($0, region) }
+            return finding(holds, .oneOf(region, .texts(regions)))
         case .date(let from, let until):
             let now = context.now
-            let value = Timestamp.text(now)
-            if let from, now < from { return finding(value, false, "now \(value) is before from \(Timestamp.text(from))") }
-            if let until, now >= until { return finding(value, false, "now \(value) is not before until \(Timestamp.text(until))") }
-            let window = [from.map { "from \(Timestamp.text($0))" }, until.map { "until \(Timestamp.text($0))" }]
-                .compactMap { $0 }.joined(separator: " ")
-            return finding(value, true, "now \(value) is within \(window)")
+            let holds = (from.map { now >= $0 } ?? true) && (until.map { now < $0 } ?? true)
+            return finding(holds, .date(now: now, from: from, until: until))
         case .rollout(let percentage):
             guard let installID = context.installID else {
-                return finding(nil, false, "install-id is not in the context, so no rollout includes it")
+                return finding(false, .worded(value: nil, message: "install-id is not in the context, so no rollout includes it"))
             }
             let bucket = Rollout.bucket(installID: installID, ruleID: ruleID)
-            let holds = Rollout.includes(bucket: bucket, percentage: percentage)
-            let limit = Self.formatted(percentage * 100)
-            return finding(String(bucket), holds,
-                "rollout bucket \(bucket) is \(holds ? "below" : "not below") \(limit) (\(Self.formatted(percentage))%)")
+            return finding(Rollout.includes(bucket: bucket, percentage: percentage),
+                .rollout(bucket: bucket, percentage: percentage))
         case .attributes(let accepted):
             var last: ConditionFinding?
             for name in accepted.keys.sorted() {
                 guard let value = context.attributes[name] else { return missing("attribute \(name)") }
                 let values = accepted[name] ?? []
-                let holds = values.contains(value)
-                let relation = values.count == 1 ? (holds ? "is" : "is not") : (holds ? "is one of" : "is not one of")
-                let result = finding(value, holds, "attribute \(name) \(value) \(relation) \(values.joined(separator: ", "))")
-                if !holds { return result }
+                let result = finding(values.contains(value), .attribute(name: name, value: value, accepted: values))
+                if !result.holds { return result }
                 last = result
             }
-            return last ?? finding(nil, true, "attributes lists none, so it holds")
+            return last ?? finding(true, .worded(value: nil, message: "attributes lists none, so it holds"))
         }
     }
 
@@ -163,17 +228,12 @@ struct ConditionEvaluator {
             return holds
         }
     }
+}
 
-    /// Messages of nested `any` and `not` quote their parts; the cap keeps them readable, and their total size
-    /// proportional to the policy even when aliases repeat a part many times.
-    static let maximumMessageLength = 300
-
-    private static func capped(_ message: String) -> String {
-        message.count <= maximumMessageLength ? message : message.prefix(maximumMessageLength - 1) + "…"
-    }
-
-    /// `25` for 25.0, `12.5` for 12.5.
-    private static func formatted(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+extension Condition {
+    /// Whether the condition is a `rollout` entry itself.
+    fileprivate var isRolloutEntry: Bool {
+        if case .entry(let entry) = self, case .rollout = entry.test { return true }
+        return false
     }
 }

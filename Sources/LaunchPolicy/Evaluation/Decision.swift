@@ -139,26 +139,3 @@ public struct RuleExplanation: Sendable, Hashable {
         }
     }
 }
-
-/// The entry that decided a condition, with the context's value: `app-version 2.4.1 does not satisfy < 2.4`.
-public struct ConditionFinding: Sendable, Hashable {
-    /// The condition key (`app-version`, `any`, `not`).
-    public var key: String
-    /// The context's value as text; nil when the context does not have it.
-    public var value: String?
-    /// Whether the entry holds.
-    public var holds: Bool
-    /// The sentence.
-    public var message: String
-    /// Where the entry is written.
-    public var range: SourceRange
-
-    /// Creates a finding.
-    public init(key: String, value: String?, holds: Bool, message: String, range: SourceRange) {
-        self.key = key
-        self.value = value
-        self.holds = holds
-        self.message = message
-        self.range = range
-    }
-}

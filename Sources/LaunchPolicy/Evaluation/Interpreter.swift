@@ -32,48 +32,55 @@ struct Interpreter {
     }
 
     mutating func decide() -> Decision {
-        var findings: [ConditionFinding?] = []
-        for rule in policy.rules {
-            conditions.ruleID = rule.id.value
-            findings.append(rule.condition.map { conditions.evaluate($0) })
+        // Rules are reached through the array, never copied out of it: a copy retains every field of a rule, and
+        // at launch that was most of the interpreter's time.
+        let rules = policy.rules
+        var matches: [Bool] = []
+        matches.reserveCapacity(rules.count)
+        for index in rules.indices {
+            conditions.ruleID = rules[index].id.value
+            matches.append(rules[index].condition.map { conditions.holds($0) } ?? true)
         }
-        let matching = zip(policy.rules, findings).filter { $0.1?.holds ?? true }.map(\.0)
-        let gateRule = matching.first { $0.action.value.isGate }
+        let gateIndex = rules.indices.first { matches[$0] && rules[$0].action.value.isGate }
+        // Why a rule did not match is worked out only if someone reads it.
+        let deferred = matches.contains(false) ? DeferredEvaluation(policy: policy, context: context) : nil
+        let gateRuleID = gateIndex.map { rules[$0].id.value }
 
         var decision = Decision()
-        decision.gate = gateRule.map(directive)
+        decision.gate = gateIndex.map { directive(for: rules[$0]) }
+        decision.explanation.reserveCapacity(rules.count)
         var promptRule: String?
-        for (rule, finding) in zip(policy.rules, findings) {
-            let id = rule.id.value
+        for index in rules.indices {
+            let action = rules[index].action.value
             let outcome: RuleExplanation.Outcome
-            if let finding, !finding.holds {
-                outcome = .notMatched(finding)
+            if !matches[index], let deferred {
+                outcome = .notMatched(ConditionFinding(deferredRule: index, of: deferred))
             } else {
-                switch rule.action.value {
+                switch action {
                 case .block, .requireUpdate:
-                    outcome = gateRule?.id.value == id ? .gate : .gateAlreadyChosen(by: gateRule?.id.value ?? "")
+                    outcome = index == gateIndex ? .gate : .gateAlreadyChosen(by: gateRuleID ?? "")
                 case .grant:
-                    for entitlement in rule.entitlements where !decision.grants.contains(entitlement.value) {
+                    for entitlement in rules[index].entitlements where !decision.grants.contains(entitlement.value) {
                         decision.grants.append(entitlement.value)
                     }
                     outcome = .granted
                 case .suggestUpdate, .notify, .present:
-                    if let gateRule {
-                        outcome = .hiddenByGate(gateRule.id.value)
+                    if let gateRuleID {
+                        outcome = .hiddenByGate(gateRuleID)
                         break
                     }
-                    let shown = directive(for: rule)
-                    if let refusal = memoryRefusal(rule, shown) {
+                    let shown = directive(for: rules[index])
+                    if let refusal = memoryRefusal(rules[index], shown) {
                         outcome = refusal
-                    } else if rule.action.value == .suggestUpdate {
+                    } else if action == .suggestUpdate {
                         if let promptRule {
                             outcome = .promptAlreadyChosen(by: promptRule)
                         } else {
-                            promptRule = id
+                            promptRule = rules[index].id.value
                             decision.prompts.append(shown)
                             outcome = .prompt
                         }
-                    } else if rule.action.value == .notify {
+                    } else if action == .notify {
                         decision.notices.append(shown)
                         outcome = .notice
                     } else {
@@ -82,7 +89,8 @@ struct Interpreter {
                     }
                 }
             }
-            decision.explanation.append(RuleExplanation(rule: id, action: rule.action.value, outcome: outcome, range: rule.range))
+            decision.explanation.append(
+                RuleExplanation(rule: rules[index].id.value, action: action, outcome: outcome, range: rules[index].range))
         }
         return decision
     }
@@ -115,7 +123,7 @@ struct Interpreter {
                 scope = shownThing
             }
         case .oncePerVersion:
-            let version = context.versions.app.flatMap { $0.readings[policy.versioning] }?.canonical
+            let version = context.versions.app.flatMap { $0.reading(policy.versioning) }?.canonical
                 ?? context.appVersion ?? "unknown"
             scope = "version \(version), \(shownThing)"
         case .everyLaunch:

@@ -75,7 +75,10 @@ public struct LaunchContext: Sendable {
             install: try ContextVersion.read(launch.installVersion, key: "install-version", kinds: Versions.appKinds),
             build: try ContextVersion.read(build, key: "build", kinds: [.build]),
             os: try ContextVersion.read(osVersion, key: "os-version", kinds: [.marketing]),
-            original: try ContextVersion.read(originalAppVersion, key: "original-app-version", kinds: [.build]))
+            original: try ContextVersion.read(originalAppVersion, key: "original-app-version", kinds: [.build]),
+            launchCount: launch.count.map(Versions.count),
+            daysSinceLastLaunch: launch.daysSinceLastLaunch.map(Versions.count),
+            daysSinceInstall: launch.daysSinceInstall.map(Versions.count))
     }
 
     /// The versions of the context, each read as every kind a condition may compare it as.
@@ -84,13 +87,31 @@ public struct LaunchContext: Sendable {
         static let appKinds: [VersionKind] = [.marketing, .semver]
 
         var app, previous, install, build, os, original: ContextVersion?
+        /// The counts, read once as the whole numbers their ranges compare them as.
+        var launchCount, daysSinceLastLaunch, daysSinceInstall: Version?
+
+        /// A count already checked to be from 0 to the largest versionCode.
+        static func count(_ value: Int) -> Version {
+            Version(kind: .versionCode, text: String(value), parts: [Numeral(UInt64(value))])
+        }
     }
 }
 
 /// A version from the context, with its reading as each kind it is valid in.
 struct ContextVersion: Sendable {
     let text: String
-    let readings: [VersionKind: Version]
+    /// The readings, at most one per kind: a short list, which is quicker to search than a dictionary is to hash.
+    private let readingList: [Version]
+
+    /// Whether the version, read as the range's kind, is in the range; false when it is not a version of that kind.
+    func satisfies(_ range: VersionRange) -> Bool {
+        reading(range.kind).map(range.contains) ?? false
+    }
+
+    /// The version read as `kind`, or nil when the text is not a version of that kind.
+    func reading(_ kind: VersionKind) -> Version? {
+        readingList.first { $0.kind == kind }
+    }
 
     /// Reads `text` as each of `kinds`, or nil for nil text; throws when it is valid as none of them.
     static func read(_ text: String?, key: String, kinds: [VersionKind]) throws(LaunchContextError) -> ContextVersion? {
@@ -99,11 +120,11 @@ struct ContextVersion: Sendable {
 
     /// Reads `text` as each of `kinds`; throws when it is valid as none of them.
     init(_ text: String, key: String, kinds: [VersionKind]) throws(LaunchContextError) {
-        var readings: [VersionKind: Version] = [:]
+        var readings: [Version] = []
         var errors: [VersionError] = []
         for kind in kinds {
             do {
-                readings[kind] = try Version(text, kind: kind)
+                readings.append(try Version(text, kind: kind))
             } catch {
                 errors.append(error)
             }
@@ -115,7 +136,7 @@ struct ContextVersion: Sendable {
             throw LaunchContextError(key: key, value: text, reason: error.reason)
         }
         self.text = text
-        self.readings = readings
+        readingList = readings
     }
 }
 

@@ -17,8 +17,17 @@ public enum Rollout {
 
     /// The bucket, from 0 to 9,999, of an install for a rule.
     public static func bucket(installID: String, ruleID: String) -> Int {
-        let digest = SHA256.digest(Array(ruleID.utf8) + [UInt8(ascii: ":")] + Array(installID.utf8))
-        let leading = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        // "rule:install" in a buffer on the stack, and only the digest's first two words: no allocation at launch.
+        let count = ruleID.utf8.count + 1 + installID.utf8.count
+        let state = withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { buffer in
+            var end = 0
+            for byte in ruleID.utf8 { buffer[end] = byte; end += 1 }
+            buffer[end] = UInt8(ascii: ":")
+            end += 1
+            for byte in installID.utf8 { buffer[end] = byte; end += 1 }
+            return SHA256.words(of: UnsafeRawBufferPointer(buffer))
+        }
+        let leading = UInt64(state.0) << 32 | UInt64(state.1)
         return Int(leading % UInt64(bucketCount))
     }
 

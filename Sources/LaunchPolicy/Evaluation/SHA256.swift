@@ -12,53 +12,78 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// The eight 32-bit words of a digest, before they are written out as bytes.
+    typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
     /// The 32-byte digest of `message`.
     static func digest(_ message: [UInt8]) -> [UInt8] {
-        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-        // The message, a 1 bit, zeros, and the length in bits as a big-endian 64-bit number, to whole 64-byte blocks.
-        let paddedCount = (message.count + 8) / 64 * 64 + 64
-        var padded = [UInt8](repeating: 0, count: paddedCount)
-        padded.replaceSubrange(0..<message.count, with: message)
-        padded[message.count] = 0x80
-        let bitLength = UInt64(message.count) &* 8
-        for index in 0..<8 { padded[paddedCount - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8)) }
-
-        padded.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-                for blockStart in stride(from: 0, to: paddedCount, by: 64) {
-                    for index in 0..<16 {
-                        let byte = blockStart + index * 4
-                        schedule[index] = UInt32(bytes[byte]) << 24 | UInt32(bytes[byte + 1]) << 16
-                            | UInt32(bytes[byte + 2]) << 8 | UInt32(bytes[byte + 3])
-                    }
-                    for index in 16..<64 {
-                        let early = schedule[index - 15]
-                        let late = schedule[index - 2]
-                        let s0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
-                        let s1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
-                        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-                    }
-                    var (a, b, c, d, e, f, g, h) = state
-                    for index in 0..<64 {
-                        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                        let choose = (e & f) ^ (~e & g)
-                        let temporary1 = h &+ sum1 &+ choose &+ roundConstants[index] &+ schedule[index]
-                        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ sum0 &+ majority)
-                    }
-                    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
-                        state.6 &+ g, state.7 &+ h)
-                }
+        let state = message.withUnsafeBytes { words(of: $0) }
+        return withUnsafeBytes(of: state) { words in
+            (0..<32).map { index in
+                // Each word big-endian, whatever the machine's order.
+                let word = words.load(fromByteOffset: index / 4 * 4, as: UInt32.self)
+                return UInt8(truncatingIfNeeded: word >> UInt32(24 - index % 4 * 8))
             }
         }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+    }
+
+    /// The digest of `message` as its eight words, computed without allocating: the rollout bucket needs only the
+    /// first two, at launch.
+    static func words(of message: UnsafeRawBufferPointer) -> State {
+        var state: State = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        // The message, a 1 bit, zeros, and the length in bits as a big-endian 64-bit number, to whole 64-byte blocks;
+        // only the last one or two blocks need a copy.
+        let wholeBlocks = message.count / 64
+        for block in 0..<wholeBlocks {
+            compress(&state, UnsafeRawBufferPointer(rebasing: message[block * 64..<block * 64 + 64]))
         }
-        return digest
+        let tail = message.count - wholeBlocks * 64
+        let tailBlocks = tail + 9 <= 64 ? 1 : 2
+        withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { buffer in
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            if tail > 0 {
+                buffer.baseAddress!.copyMemory(from: message.baseAddress! + wholeBlocks * 64, byteCount: tail)
+            }
+            buffer[tail] = 0x80
+            let bitLength = UInt64(message.count) &* 8
+            let end = tailBlocks * 64
+            for index in 0..<8 { buffer[end - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8)) }
+            for block in 0..<tailBlocks {
+                compress(&state, UnsafeRawBufferPointer(rebasing: buffer[block * 64..<block * 64 + 64]))
+            }
+        }
+        return state
+    }
+
+    /// One 64-byte block into the state.
+    private static func compress(_ state: inout State, _ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            for index in 0..<16 {
+                let byte = index * 4
+                schedule[index] = UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16
+                    | UInt32(block[byte + 2]) << 8 | UInt32(block[byte + 3])
+            }
+            for index in 16..<64 {
+                let early = schedule[index - 15]
+                let late = schedule[index - 2]
+                let s0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
+                let s1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
+                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            roundConstants.withUnsafeBufferPointer { constants in
+                for index in 0..<64 {
+                    let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                    let choose = (e & f) ^ (~e & g)
+                    let temporary1 = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
+                    let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ sum0 &+ majority)
+                }
+            }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                state.6 &+ g, state.7 &+ h)
+        }
     }
 
     /// A byte as two lowercase hexadecimal digits.

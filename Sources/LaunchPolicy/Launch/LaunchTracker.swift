@@ -175,7 +175,7 @@ public final class LaunchTracker: @unchecked Sendable {
     private static func order(_ left: ContextVersion?, _ right: ContextVersion) -> Int? {
         guard let left else { return nil }
         for kind in [VersionKind.marketing, .semver, .build] {
-            if let a = left.readings[kind], let b = right.readings[kind] { return a.compare(to: b) }
+            if let a = left.reading(kind), let b = right.reading(kind) { return a.compare(to: b) }
         }
         return nil
     }

@@ -81,11 +81,16 @@ public struct Message: Sendable {
     /// The text for a locale, falling back `ja-JP` → `ja` → `default`. Tags compare case-insensitively, and `_`
     /// counts as `-` (`ja_JP` is `ja-JP`).
     public func text(for locale: String?) -> String {
-        var candidate = locale.map(ValueSyntax.normalizedLocale)
-        let lowered = Dictionary(translations.map { (ValueSyntax.normalizedLocale($0.key), $0.value) }) { first, _ in first }
-        while let tag = candidate, !tag.isEmpty {
-            if let text = lowered[tag] { return text }
-            candidate = tag.lastIndex(of: "-").map { String(tag[..<$0]) }
+        var candidate = locale.map { Substring($0) } ?? ""
+        while !candidate.isEmpty {
+            // The first key in tag order, so that `pt_BR` and `pt-BR` both written give the same answer every run.
+            var match: String?
+            for key in translations.keys where ValueSyntax.sameLocale(key, candidate) && match.map({ key < $0 }) ?? true {
+                match = key
+            }
+            if let match { return translations[match] ?? "" }
+            guard let cut = candidate.lastIndex(where: { $0 == "-" || $0 == "_" }) else { break }
+            candidate = candidate[..<cut]
         }
         return translations["default"] ?? ""
     }

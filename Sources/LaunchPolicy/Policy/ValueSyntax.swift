@@ -122,14 +122,44 @@ enum ValueSyntax {
 
     /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
     /// within `pt` and `pt-BR`, not within `pt-PT` or `p`. Case does not matter and `_` counts as `-`.
-    static func locale(_ locale: String, isWithin tag: String) -> Bool {
-        let locale = normalizedLocale(locale), prefix = normalizedLocale(tag)
-        return locale == prefix || locale.hasPrefix(prefix + "-")
+    ///
+    /// Byte by byte and without building strings: the interpreter asks this for every `locale` entry at launch.
+    static func locale(_ locale: some StringProtocol, isWithin tag: some StringProtocol) -> Bool {
+        var rest = locale.utf8.makeIterator()
+        for byte in tag.utf8 {
+            guard let other = rest.next(), localeByte(other) == localeByte(byte) else { return false }
+        }
+        guard let next = rest.next() else { return true }
+        return localeByte(next) == UInt8(ascii: "-")
+    }
+
+    /// Whether two language tags are the same tag: `pt_BR` is `pt-br`.
+    static func sameLocale(_ one: some StringProtocol, _ other: some StringProtocol) -> Bool {
+        one.utf8.count == other.utf8.count && locale(one, isWithin: other)
     }
 
     /// A language tag as tags compare: lower-cased, `_` as `-` (`ja_JP` is `ja-jp`).
     static func normalizedLocale(_ tag: String) -> String {
-        tag.replacingOccurrences(of: "_", with: "-").lowercased()
+        String(decoding: tag.utf8.map(localeByte), as: UTF8.self)
+    }
+
+    /// A byte of a language tag as tags compare: ASCII letters lower-cased, `_` as `-`.
+    private static func localeByte(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "_"): UInt8(ascii: "-")
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+        default: byte
+        }
+    }
+
+    /// Whether two region codes are the same, in any case (`no` is `NO`).
+    static func sameRegion(_ one: String, _ other: String) -> Bool {
+        one.utf8.count == other.utf8.count
+            && zip(one.utf8, other.utf8).allSatisfy { asciiUppercased($0) == asciiUppercased($1) }
+    }
+
+    private static func asciiUppercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
     }
 
     /// An ISO 3166-1 alpha-2 region code, any case.

@@ -1,0 +1,100 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+import TestSupport
+
+/// The launch path (`holds`) and the explanation path (`finding`) walk the same conditions separately; these tests
+/// hold them to the same answers, and the deferred findings to what an eager evaluation says.
+@Suite struct DeferredFindingTests {
+    /// A policy with every kind of entry, nested in all, any and not, with a shared condition.
+    static let everyKind = """
+        policy: 1
+        messages: {m: {default: "m", pt_BR: "m-br"}}
+        rules:
+          - {id: platform, when: {platform: [ios, ipados]}, then: notify, message: m}
+          - {id: versions, when: {app-version: "< 2.4", build: ">= 100", os-version: ">= 16"}, then: notify, message: m}
+          - {id: history, when: {previous-version: "2.x", install-version: "< 2", original-app-version: "< 200"}, then: grant, entitlements: [pro]}
+          - {id: launch, when: {launch: [upgrade, first], launch-count: ">= 3", launch-source: organic}, then: notify, message: m}
+          - {id: days, when: {days-since-last-launch: ">= 7", days-since-install: "< 500"}, then: notify, message: m}
+          - {id: place, when: {locale: [pt, de], region: [BR, NO]}, then: notify, message: m}
+          - {id: window, when: {date: {from: "2026-11-01T00:00:00Z", until: "2026-12-01T00:00:00Z"}}, then: notify, message: m}
+          - {id: rollout, when: {rollout: 40%, platform: ios}, then: notify, message: m}
+          - {id: attributes, when: {attributes: {plan: [pro, team], tier: gold}}, then: notify, message: m}
+          - id: nested
+            when:
+              any:
+                - all: [{platform: android}, {not: {region: NO}}]
+                - &shared {not: {any: [{locale: ja}, {rollout: 10%}]}}
+            then: notify
+            message: m
+          - {id: reused, when: *shared, then: notify, message: m}
+        """
+
+    static let contexts: [LaunchContext] = {
+        let now = Date(timeIntervalSince1970: 1_795_176_000)
+        var contexts = [try! LaunchContext(now: now)]
+        for index in 0..<60 {
+            let platform = Platform.allCases[index % Platform.allCases.count]
+            let launch = LaunchInfo(
+                kind: LaunchKind.allCases[index % 4], count: index % 9, previousVersion: index % 3 == 0 ? nil : "2.\(index % 5)",
+                installVersion: "1.\(index % 4)", daysSinceLastLaunch: index % 11, daysSinceInstall: index * 13,
+                source: LaunchSource.allCases[index % LaunchSource.allCases.count])
+            contexts.append(try! LaunchContext(
+                platform: platform, appVersion: "2.\(index % 7)", build: index % 5 == 0 ? nil : "\(90 + index)",
+                osVersion: "\(14 + index % 5)", originalAppVersion: "\(150 + index)",
+                locale: ["pt-BR", "pt_br", "de", "ja", "en"][index % 5], region: ["BR", "no", "JP"][index % 3],
+                now: now + Double(index - 30) * 86_400, installID: index % 6 == 0 ? nil : "install-\(index)",
+                launch: launch, attributes: index % 2 == 0 ? ["plan": "pro", "tier": "gold"] : ["plan": "free"]))
+        }
+        return contexts
+    }()
+
+    @Test func theLaunchPathAndTheExplanationAgreeOnEveryRule() throws {
+        let policy = try policy(Self.everyKind)
+        var matchedSomewhere = Set<String>(), failedSomewhere = Set<String>()
+        for context in Self.contexts {
+            for rule in policy.rules {
+                guard let condition = rule.condition else { continue }
+                var fast = ConditionEvaluator(context: context), explained = ConditionEvaluator(context: context)
+                fast.ruleID = rule.id.value
+                explained.ruleID = rule.id.value
+                let holds = fast.holds(condition)
+                #expect(holds == explained.finding(condition).holds, "\(rule.id.value)")
+                if holds { matchedSomewhere.insert(rule.id.value) } else { failedSomewhere.insert(rule.id.value) }
+            }
+        }
+        // Both answers occur for every rule, so the agreement is not the trivial one.
+        #expect(matchedSomewhere == Set(policy.rules.map(\.id.value)))
+        #expect(failedSomewhere == Set(policy.rules.map(\.id.value)))
+    }
+
+    @Test func aDeferredFindingReadsAsTheEagerOne() throws {
+        let policy = try policy(Self.everyKind)
+        for context in Self.contexts {
+            let decision = policy.evaluate(context)
+            for (index, explanation) in decision.explanation.enumerated() {
+                guard case .notMatched(let deferred) = explanation.outcome else { continue }
+                var evaluator = ConditionEvaluator(context: context)
+                evaluator.ruleID = explanation.rule
+                let eager = evaluator.finding(try #require(policy.rules[index].condition))
+                #expect(deferred == eager)
+                #expect(deferred.key == eager.key && deferred.value == eager.value && deferred.message == eager.message)
+                #expect(!deferred.holds && deferred.range == eager.range)
+            }
+        }
+    }
+
+    @Test func aFindingCanBeChangedLikeAnyValue() throws {
+        let policy = try policy(Self.everyKind)
+        let decision = policy.evaluate(try LaunchContext(platform: .android))
+        guard case .notMatched(var finding) = decision.explanation(of: "platform")?.outcome else {
+            Issue.record("an Android user does not match an iOS rule")
+            return
+        }
+        #expect(finding.message == "platform android is not one of ios, ipados")
+        let original = finding
+        finding.message = "rewritten"
+        #expect(finding.message == "rewritten" && finding.value == "android" && finding.key == "platform")
+        #expect(finding != original)
+    }
+}
