@@ -66,12 +66,12 @@ struct DecodingSupport {
     /// reports duplicate keys). Returns the entries by key.
     mutating func entries(
         _ entries: [YAMLMappingEntry], known: [String], in what: String
-    ) -> [String: YAMLMappingEntry] {
-        var byKey: [String: YAMLMappingEntry] = [:]
+    ) -> KeyedEntries {
+        var byKey = KeyedEntries()
         for entry in entries {
             guard let key = text(entry.key, "a key") else { continue }
             if known.contains(key.value) {
-                byKey[key.value] = entry
+                byKey.entries.append((key.value, entry))
                 continue
             }
             let suggestion = DidYouMean.nearest(to: key.value, in: known)
@@ -85,7 +85,7 @@ struct DecodingSupport {
     }
 
     /// Reports a missing required key at the mapping it belongs in.
-    mutating func require(_ key: String, in byKey: [String: YAMLMappingEntry], of node: YAMLNode, _ what: String) {
+    mutating func require(_ key: String, in byKey: KeyedEntries, of node: YAMLNode, _ what: String) {
         if byKey[key] == nil {
             error(.policyMissingKey, "\(what) needs the key \"\(key)\"", at: SourceRange(start: node.range.start))
         }
@@ -162,4 +162,17 @@ enum DidYouMean {
         }
         return table[a.count][b.count]
     }
+}
+
+/// A mapping's entries under known keys, looked up by key. A list: the keys are the language's (a handful per
+/// mapping), which a list compares faster than a dictionary hashes.
+struct KeyedEntries {
+    fileprivate(set) var entries: [(key: String, entry: YAMLMappingEntry)] = []
+
+    /// The entry under `key` (the reader has already reported a key written twice; the last one counts).
+    subscript(key: String) -> YAMLMappingEntry? {
+        entries.last { $0.key == key }?.entry
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
 }

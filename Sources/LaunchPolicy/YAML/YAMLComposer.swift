@@ -15,7 +15,7 @@ struct YAMLComposer {
         /// Sequence items, or mapping keys and values alternating.
         var items: [YAMLNode] = []
         /// The keys of a mapping so far, by identity, with where each was written.
-        var keys: [KeyIdentity: SourceRange] = [:]
+        var keys = KeysSoFar()
         /// Set after a duplicate key: its value is read but left out of the tree.
         var dropsNextValue = false
         /// Whether the next node completes a key/value pair (mappings only).
@@ -29,6 +29,30 @@ struct YAMLComposer {
         case text(String)
         case structure(String)
         case unique(Int)
+    }
+
+    /// A mapping's keys so far. Mappings in policies hold a handful of keys, which a list compares faster than a
+    /// dictionary hashes; past `listLimit` keys they move to a dictionary, so a huge mapping still costs linear time.
+    private struct KeysSoFar {
+        static let listLimit = 16
+        private var list: [(identity: KeyIdentity, range: SourceRange)] = []
+        private var table: [KeyIdentity: SourceRange] = [:]
+
+        subscript(identity: KeyIdentity) -> SourceRange? {
+            if list.count < Self.listLimit { return list.first { $0.identity == identity }?.range }
+            return table[identity]
+        }
+
+        mutating func insert(_ identity: KeyIdentity, at range: SourceRange) {
+            if list.count < Self.listLimit {
+                list.append((identity, range))
+                if list.count == Self.listLimit {
+                    for (identity, range) in list { table[identity] = range }
+                }
+            } else {
+                table[identity] = range
+            }
+        }
     }
 
     /// The most duplicate-key errors reported before the reader gives up on the input.
@@ -169,7 +193,7 @@ struct YAMLComposer {
                 at: node.range,
                 notes: [.init(message: "first written here", range: first)]))
         }
-        open[top].keys[identity] = node.range
+        open[top].keys.insert(identity, at: node.range)
         open[top].items.append(node)
         return true
     }
