@@ -139,25 +139,26 @@ struct ConditionAnalysis {
 
     /// The alternatives; nil when the condition has too many to analyse.
     let branches: [Branch]?
+    /// The branches some context may satisfy, worked out once: the shadowing check compares every rule with every
+    /// earlier one, and a contradiction costs interval arithmetic on each range.
+    let satisfiableBranches: [Branch]
 
     /// Analyses a condition; nil stands for a rule without `when`, which always holds.
     init(_ condition: Condition?) {
         guard let condition else {
             branches = [Branch()]
+            satisfiableBranches = [Branch()]
             return
         }
         var memo: [ObjectIdentifier: [Branch]?] = [:]
         branches = Self.branches(of: condition, memo: &memo)
+        satisfiableBranches = (branches ?? []).filter { $0.contradiction == nil }
     }
 
     /// Whether no context at all satisfies the condition.
     var neverMatches: Bool {
-        guard let branches else { return false }
-        return branches.allSatisfy { $0.contradiction != nil }
+        branches != nil && satisfiableBranches.isEmpty
     }
-
-    /// The branches some context may satisfy.
-    var satisfiableBranches: [Branch] { (branches ?? []).filter { $0.contradiction == nil } }
 
     /// Whether every context that satisfies `other` satisfies this condition too.
     func contains(_ other: ConditionAnalysis) -> Bool {

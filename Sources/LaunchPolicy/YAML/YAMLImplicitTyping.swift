@@ -69,9 +69,12 @@ public enum YAMLImplicitTyping {
 
     /// Floats: 1.1 needs a dot (`1.10`, `.5`, `1.`), 1.2 also takes an exponent alone (`1e3`). The value in its
     /// shortest form; a float that prints back as written, or as written plus `.0`, does not change.
+    private static let floatBytes = Array("0123456789+-.eE_".utf8)
+
     private static func float(_ text: String) -> String? {
-        let allowed = Set("0123456789+-.eE_")
-        guard text.allSatisfy(allowed.contains), text.contains(where: \.isNumber) else { return nil }
+        // Bytes, not a set of characters: this runs on every plain scalar policy-lint reads.
+        guard text.utf8.allSatisfy({ floatBytes.contains($0) }), text.utf8.contains(where: { (48...57).contains($0) })
+        else { return nil }
         let hasDot = text.contains(".")
         let hasExponent = text.lowercased().contains("e")
         guard hasDot || hasExponent, text.filter({ $0 == "." }).count <= 1, let value = Double(text.filter { $0 != "_" }),
