@@ -24,7 +24,7 @@ out="$root/fuzz-out"
 seeds="$out/seeds"
 mkdir -p "$out/corpus" "$seeds"
 find "$root/policies" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) -exec cp {} "$seeds/" \;
-cp "$fuzz"/regressions/* "$seeds/" 2>/dev/null || true
+find "$fuzz/regressions" -type f ! -name README.md -exec cp {} "$seeds/" \;
 conformance="${LAUNCHPOLICY_CONFORMANCE:-$(dirname "$root")/shared/conformance}"
 if [ -d "$conformance/yaml-test-suite" ]; then
     for input in "$conformance"/yaml-test-suite/*/in.yaml "$conformance"/yaml-test-suite/*/*/in.yaml; do

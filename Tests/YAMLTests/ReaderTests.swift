@@ -150,6 +150,19 @@ import Testing
         #expect(codes(read("a: {x: 1}\nb: {x: 2}\n")) == [])
     }
 
+    /// Short mappings compare keys in a list and long ones in a table: duplicates are found on both sides of the
+    /// switch, and distinct keys are never mistaken for one.
+    @Test(arguments: [3, 15, 16, 17, 40])
+    func duplicatesAreFoundInMappingsOfAnySize(keys: Int) throws {
+        let distinct = (0..<keys).map { "k\($0): v\n" }.joined()
+        #expect(codes(read(distinct)) == [])
+        let result = read(distinct + "k0: again\nk\(keys - 1): again\n")
+        #expect(codes(result) == ["yaml.duplicate-key", "yaml.duplicate-key"])
+        #expect(result.diagnostics.map(\.range.start.line) == [keys + 1, keys + 2])
+        #expect(result.diagnostics.compactMap(\.notes.first?.range.start.line) == [1, keys])
+        #expect(result.root?.mapping?.count == keys)
+    }
+
     @Test func complexKeysCompareByStructure() {
         #expect(codes(read("? [a, b]\n: 1\n? [a, b]\n: 2\n")) == ["yaml.duplicate-key"])
         #expect(codes(read("? [a, b]\n: 1\n? [b, a]\n: 2\n")) == [])
