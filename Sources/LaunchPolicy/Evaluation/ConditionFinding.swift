@@ -9,9 +9,15 @@ public struct ConditionFinding: Sendable, Hashable {
     private var storage: Storage
 
     private enum Storage: Sendable {
-        case known(Known)
+        /// Boxed, so that a finding is two words wherever it is copied: explanations hold one per rule.
+        case known(KnownBox)
         /// The finding of rule `rule`'s condition in `evaluation`, not yet worked out.
         case deferred(DeferredEvaluation, rule: Int)
+    }
+
+    final class KnownBox: Sendable {
+        let known: Known
+        init(_ known: Known) { self.known = known }
     }
 
     /// A finding's parts.
@@ -28,7 +34,7 @@ public struct ConditionFinding: Sendable, Hashable {
     }
 
     init(key: String, holds: Bool, reason: Reason, range: SourceRange) {
-        storage = .known(Known(key: key, holds: holds, range: range, reason: reason))
+        storage = .known(KnownBox(Known(key: key, holds: holds, range: range, reason: reason)))
     }
 
     /// The finding of a rule's condition, to be worked out when read.
@@ -39,11 +45,11 @@ public struct ConditionFinding: Sendable, Hashable {
     var known: Known {
         get {
             switch storage {
-            case .known(let known): known
+            case .known(let box): box.known
             case .deferred(let evaluation, let rule): evaluation.finding(ofRule: rule)
             }
         }
-        set { storage = .known(newValue) }
+        set { storage = .known(KnownBox(newValue)) }
     }
 
     /// The condition key (`app-version`, `any`, `not`).
