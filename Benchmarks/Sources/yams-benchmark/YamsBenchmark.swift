@@ -9,18 +9,23 @@ struct YamsBenchmark {
     static func main() throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let path = arguments.first else {
-            FileHandle.standardError.write(Data("usage: yams-benchmark FILE [SAMPLES]\n".utf8))
+            FileHandle.standardError.write(Data("usage: yams-benchmark FILE [SAMPLES | --profile COUNT]\n".utf8))
             exit(2)
         }
-        let samples = arguments.dropFirst().first.flatMap { Int($0) } ?? 21
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let result = measure("yams compose", input: URL(fileURLWithPath: path).lastPathComponent, bytes: bytes.count,
-            samples: samples)
-        {
+        func compose() -> Int {
             let text = String(decoding: bytes, as: UTF8.self)
             guard let node = try? Yams.compose(yaml: text) else { return -1 }
             return node.mapping?.count ?? 0
         }
+        // `--profile COUNT`: COUNT operations, untimed, for callgrind (as `policy-benchmarks profile`).
+        if arguments.dropFirst().first == "--profile", let count = arguments.dropFirst(2).first.flatMap({ Int($0) }) {
+            print((0..<count).reduce(0) { $0 &+ compose() &+ $1 })
+            return
+        }
+        let samples = arguments.dropFirst().first.flatMap { Int($0) } ?? 21
+        let result = measure("yams compose", input: URL(fileURLWithPath: path).lastPathComponent, bytes: bytes.count,
+            samples: samples, compose)
         print(result.line)
     }
 }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Instructions per operation, counted by callgrind: unlike wall time, the same on every run of the same binaries, so
+# the ratios to the floor do not move with a noisy machine. Run Benchmarks/run.sh first (it builds and makes inputs).
+#
+#   bash Benchmarks/instructions.sh [INPUT]      (default Benchmarks/Inputs/policy-48.yaml)
+set -euo pipefail
+benchmarks="$(cd "$(dirname "$0")" && pwd)"
+input="${1:-$benchmarks/Inputs/policy-48.yaml}"
+json="${input%.yaml}.json"
+bin="$benchmarks/.build/release"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# callgrind runs Swift binaries reliably from a stripped copy.
+cp "$bin/policy-benchmarks" "$bin/yams-benchmark" "$work/"
+strip "$work/policy-benchmarks" "$work/yams-benchmark"
+
+# Total instructions of COUNT operations; per operation = (ops(11) - ops(1)) / 10, which cancels start-up.
+count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,
+}
+per_operation() {
+    local one eleven
+    one=$(count "$@" 1)
+    eleven=$(count "$@" 11)
+    echo $(( (eleven - one) / 10 ))
+}
+
+floor=$(per_operation "$work/policy-benchmarks" profile floor "$input")
+printf '| measure | instructions / op | × floor |\n| --- | ---: | ---: |\n'
+row() { printf '| %s | %s | %s |\n' "$1" "$2" "$(python3 -c "print(f'{$2 / $floor:.2f}')")"; }
+row "(a) floor: libyaml events, scalars copied" "$floor"
+for name in reader reader+decoder evaluate lint; do
+    row "$name" "$(per_operation "$work/policy-benchmarks" profile "$name" "$input")"
+done
+row "yams compose" "$(per_operation "$work/yams-benchmark" "$input" --profile)"
+row "JSONSerialization (JSON)" "$(per_operation "$work/policy-benchmarks" profile json-serialization "$json")"
