@@ -26,6 +26,9 @@ enum PolicyPipeline {
             reports.append(linter.lintTests(bytes, path: "fuzz.tests.yaml", policy: policy, policyPath: "fuzz.yaml"))
             for context in contexts {
                 let decision = policy.evaluate(context)
+                // The explanation is worked out when read: read all of it, as `launch-policy eval` does.
+                _ = decision.report
+                _ = decision.json.text
                 var memory = DisplayMemory()
                 for directive in decision.shown { memory.record(directive, at: now) }
                 _ = policy.evaluate(context, memory: memory)
