@@ -84,6 +84,21 @@ import TestSupport
         }
     }
 
+    /// A decision crosses threads; its deferred findings are worked out and kept under a lock.
+    @Test func deferredFindingsReadFromManyTasksAgree() async throws {
+        let policy = try policy(Self.everyKind)
+        let decision = policy.evaluate(Self.contexts[5])
+        let expected = decision.explanation.map(\.summary)
+        let fresh = policy.evaluate(Self.contexts[5])
+        let results = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 { group.addTask { fresh.explanation.map(\.summary) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == expected })
+        #expect(expected.contains { $0.hasPrefix("does not match: ") })
+    }
+
     @Test func aFindingCanBeChangedLikeAnyValue() throws {
         let policy = try policy(Self.everyKind)
         let decision = policy.evaluate(try LaunchContext(platform: .android))

@@ -221,10 +221,14 @@ public struct ConditionFinding: Sendable, Hashable {
 }
 
 /// What a deferred ``ConditionFinding`` needs to be worked out: the policy and the context of one evaluation, shared
-/// by the findings of all its rules.
-final class DeferredEvaluation: Sendable {
+/// by the findings of all its rules. Each rule's finding is worked out once, when first read, and kept: a report
+/// reads a finding's key, value and message in turn.
+final class DeferredEvaluation: @unchecked Sendable {
     let policy: Policy
     let context: LaunchContext
+    /// Findings worked out so far, by rule index; guarded by `lock`, as decisions cross threads.
+    private var known: [Int: ConditionFinding.Known] = [:]
+    private let lock = NSLock()
 
     init(policy: Policy, context: LaunchContext) {
         self.policy = policy
@@ -233,12 +237,17 @@ final class DeferredEvaluation: Sendable {
 
     /// The finding of rule `index`'s condition: the same evaluation, this time recording what decided it.
     func finding(ofRule index: Int) -> ConditionFinding.Known {
+        lock.lock()
+        defer { lock.unlock() }
+        if let finding = known[index] { return finding }
         let rule = policy.rules[index]
         var evaluator = ConditionEvaluator(context: context)
         evaluator.ruleID = rule.id.value
+        // Only rules that did not match are deferred, and a rule without a condition always matches.
         let finding = rule.condition.map { evaluator.finding($0) }
             ?? ConditionFinding(key: "when", holds: true, reason: .worded(value: nil, message: "no condition, so it holds"),
                 range: rule.range)
+        known[index] = finding.known
         return finding.known
     }
 }
