@@ -99,6 +99,26 @@ import TestSupport
         #expect(expected.contains { $0.hasPrefix("does not match: ") })
     }
 
+    /// An `all` draws its rollout bucket last: a user another entry already excludes is told that entry.
+    @Test func anAllNamesItsOtherEntriesBeforeItsRollout() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: r, when: {rollout: 0%, platform: android}, then: notify, message: m}
+            """)
+        let android = policy.evaluate(try LaunchContext(platform: .android, installID: "i"))
+        let ios = policy.evaluate(try LaunchContext(platform: .ios, installID: "i"))
+        guard case .notMatched(let onAndroid) = android.explanation(of: "r")?.outcome,
+            case .notMatched(let onIOS) = ios.explanation(of: "r")?.outcome
+        else {
+            Issue.record("a 0% rollout matches nobody")
+            return
+        }
+        #expect(onAndroid.key == "rollout")
+        #expect(onIOS.key == "platform")
+    }
+
     @Test func aFindingCanBeChangedLikeAnyValue() throws {
         let policy = try policy(Self.everyKind)
         let decision = policy.evaluate(try LaunchContext(platform: .android))
