@@ -31,6 +31,8 @@ import Testing
         ("rollout-5", "6F1C2A9E-0B7D-4C1E-9A53-2D8E4F6A7B10", 6390),
         ("new-onboarding", "install-0001", 783),
         ("r", "", 568),
+        ("", "install-0001", 9635),
+        ("règle", "ü-1", 8957),
     ])
     func bucketsAreTheDocumentedHash(rule: String, install: String, bucket: Int) {
         #expect(Rollout.bucket(installID: install, ruleID: rule) == bucket)

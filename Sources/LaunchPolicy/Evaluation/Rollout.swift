@@ -18,14 +18,19 @@ public enum Rollout {
     /// The bucket, from 0 to 9,999, of an install for a rule.
     public static func bucket(installID: String, ruleID: String) -> Int {
         // "rule:install" in a buffer on the stack, and only the digest's first two words: no allocation at launch.
-        let count = ruleID.utf8.count + 1 + installID.utf8.count
-        let state = withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { buffer in
-            var end = 0
-            for byte in ruleID.utf8 { buffer[end] = byte; end += 1 }
-            buffer[end] = UInt8(ascii: ":")
-            end += 1
-            for byte in installID.utf8 { buffer[end] = byte; end += 1 }
-            return SHA256.words(of: UnsafeRawBufferPointer(buffer))
+        var rule = ruleID
+        var install = installID
+        let state = rule.withUTF8 { rule in
+            install.withUTF8 { install in
+                withUnsafeTemporaryAllocation(byteCount: rule.count + 1 + install.count, alignment: 1) { buffer in
+                    // An empty id has no base address; buffer-to-buffer copies handle that.
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[..<rule.count]).copyMemory(from: UnsafeRawBufferPointer(rule))
+                    buffer[rule.count] = UInt8(ascii: ":")
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[(rule.count + 1)...])
+                        .copyMemory(from: UnsafeRawBufferPointer(install))
+                    return SHA256.words(of: UnsafeRawBufferPointer(buffer))
+                }
+            }
         }
         let leading = UInt64(state.0) << 32 | UInt64(state.1)
         return Int(leading % UInt64(bucketCount))
