@@ -5,12 +5,15 @@ let package = Package(
     name: "LaunchPolicy",
     products: [
         .library(name: "LaunchPolicy", targets: ["LaunchPolicy"]),
+        .library(name: "LaunchPolicyDelivery", targets: ["LaunchPolicyDelivery"]),
         .executable(name: "launch-policy", targets: ["launch-policy"]),
         .executable(name: "policy-lint", targets: ["policy-lint"]),
     ],
     dependencies: [
         // Command-line parsing for the two executables only; the library depends on nothing but libyaml.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Ed25519 signatures of delivered policies, for the delivery module only: the core library stays without it.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The system libyaml, nothing else. Only the YAML reader imports it.
@@ -23,6 +26,16 @@ let package = Package(
             name: "LaunchPolicy",
             dependencies: ["CYAML"]
         ),
+        // Remote delivery: fetch over HTTP(S), cache the last-known-good policy, verify Ed25519 signatures. Its own
+        // module, so that apps that bundle their policy take no networking or cryptography code.
+        .target(
+            name: "LaunchPolicyDelivery",
+            dependencies: [
+                "LaunchPolicy",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/Delivery"
+        ),
         // What both executables share: usage-error exit status, standard-error output, argument conformances.
         .target(
             name: "CommandLineSupport",
@@ -34,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "launch-policy",
             dependencies: [
-                "LaunchPolicy", "CommandLineSupport",
+                "LaunchPolicy", "LaunchPolicyDelivery", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +86,11 @@ let package = Package(
         .testTarget(
             name: "LintTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
+        ),
+        // Delivery against a real HTTP server on 127.0.0.1 that the tests start.
+        .testTarget(
+            name: "DeliveryTests",
+            dependencies: ["LaunchPolicy", "LaunchPolicyDelivery", "TestSupport"]
         ),
         // Runs the built executables as a user would: arguments in, output and exit status out.
         .testTarget(

@@ -1,28 +1,30 @@
 import Foundation
 
 /// A state file's contents that carry a format number, checked before anything else is trusted.
-protocol VersionedStateFile: Codable {
+package protocol VersionedStateFile: Codable {
     var format: Int { get }
 }
 
 /// Why a state file could not be read, in words.
-struct StateFileProblem: Error {
-    let reason: String
+package struct StateFileProblem: Error {
+    package let reason: String
+
+    package init(reason: String) { self.reason = reason }
 }
 
 /// The JSON state files the library keeps — what was shown, the launch history — written and read one way: sorted,
 /// indented JSON with ISO 8601 dates, a `format` number, and problems said in words rather than as decoder dumps.
-enum StateFile {
+package enum StateFile {
     /// The format every state file is written in, and the only one read.
-    static let currentFormat = 1
+    package static let currentFormat = 1
 
-    static func encode(_ value: some Encodable) throws -> Data {
+    package static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value) + Data("\n".utf8)
     }
 
-    static func decode<File: VersionedStateFile>(_ type: File.Type, from data: Data) throws(StateFileProblem) -> File {
+    package static func decode<File: VersionedStateFile>(_ type: File.Type, from data: Data) throws(StateFileProblem) -> File {
         guard !data.isEmpty else { throw StateFileProblem(reason: "it is empty") }
         let file: File
         do {
@@ -39,7 +41,7 @@ enum StateFile {
     }
 
     /// A date written by ``Timestamp``.
-    static func date(_ text: String, _ field: String) throws(StateFileProblem) -> Date {
+    package static func date(_ text: String, _ field: String) throws(StateFileProblem) -> Date {
         guard case .success(let date) = ValueSyntax.date(text) else {
             throw StateFileProblem(reason: "\(field) \"\(text)\" is not an ISO 8601 date and time")
         }

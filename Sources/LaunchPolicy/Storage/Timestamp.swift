@@ -2,8 +2,8 @@ import Foundation
 
 /// Dates as the state files and reports write them: ISO 8601 in UTC with milliseconds, `2026-11-20T09:30:00.250Z`.
 /// Formatted by hand because Foundation's ISO 8601 styles need newer Apple systems than the library supports.
-enum Timestamp {
-    static func text(_ date: Date) -> String {
+package enum Timestamp {
+    package static func text(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (dayNumber, dayMilliseconds) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)

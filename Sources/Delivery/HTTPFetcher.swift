@@ -1,0 +1,175 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP GET with the limits delivery needs and URLSession alone does not give: a deadline for the whole
+/// transfer, a size cap enforced while the body arrives (not after), a body shorter than its Content-Length reported
+/// as truncated, and no redirect to another host or from HTTPS to HTTP. No HTTP cache is consulted: conditional
+/// requests are the caller's, with the validators it keeps.
+struct HTTPFetcher: Sendable {
+    /// A complete response.
+    struct Response: Sendable {
+        let status: Int
+        /// Header values by lowercased name.
+        let headers: [String: String]
+        let body: Data
+
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    /// Why a fetch produced no complete response.
+    enum Failure: Error, Sendable, Equatable {
+        case unreachable(String)
+        case timedOut
+        case tooLarge(announced: Int64?)
+        case truncated(received: Int, expected: Int64)
+        case redirectRefused(to: String)
+    }
+
+    /// The deadline for the whole transfer, in seconds.
+    var timeout: TimeInterval
+    /// The largest body accepted, in bytes.
+    var maximumSize: Int
+
+    /// Fetches `url` with the extra request headers.
+    func get(_ url: URL, headers: [String: String] = [:]) async -> Result<Response, Failure> {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        let transfer = Transfer(origin: url, maximumSize: maximumSize)
+        // The session holds its delegate until it is invalidated, which the transfer does when it finishes.
+        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
+        let task = session.dataTask(with: request)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.start(task, session: session, timeout: timeout, continuation: continuation)
+            }
+        } onCancel: {
+            transfer.fail(.timedOut, task: task)
+        }
+    }
+}
+
+/// The state of one transfer, shared between URLSession's delegate queue, the deadline timer and the caller.
+private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let origin: URL
+    private let maximumSize: Int
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var body = Data()
+    private var response: HTTPURLResponse?
+    private var failure: HTTPFetcher.Failure?
+    private var continuation: CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>?
+    private var session: URLSession?
+
+    init(origin: URL, maximumSize: Int) {
+        self.origin = origin
+        self.maximumSize = maximumSize
+    }
+
+    func start(
+        _ task: URLSessionDataTask, session: URLSession, timeout: TimeInterval,
+        continuation: CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>
+    ) {
+        lock.withLock {
+            self.continuation = continuation
+            self.session = session
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.fail(.timedOut, task: task)
+        }
+        task.resume()
+    }
+
+    /// Records the first failure and stops the transfer; URLSession then reports completion.
+    func fail(_ reason: HTTPFetcher.Failure, task: URLSessionTask) {
+        let first = lock.withLock {
+            guard failure == nil, continuation != nil else { return false }
+            failure = reason
+            return true
+        }
+        if first { task.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let http = response as? HTTPURLResponse
+        lock.withLock { self.response = http }
+        let announced = response.expectedContentLength
+        if announced > Int64(maximumSize) {
+            fail(.tooLarge(announced: announced), task: dataTask)
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over = lock.withLock {
+            body.append(data)
+            return body.count > maximumSize
+        }
+        if over { fail(.tooLarge(announced: nil), task: dataTask) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let target = request.url
+        let sameHost = target?.host?.lowercased() == origin.host?.lowercased() && target?.port == origin.port
+        let downgrade = origin.scheme?.lowercased() == "https" && target?.scheme?.lowercased() != "https"
+        if sameHost, !downgrade {
+            completionHandler(request)
+        } else {
+            // Not followed: the redirect response itself completes the task. (Cancelling here as well makes
+            // FoundationNetworking on Linux trap on a second redirect callback.)
+            completionHandler(nil)
+            lock.withLock {
+                if failure == nil { failure = .redirectRefused(to: target?.absoluteString ?? "an unreadable location") }
+            }
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let (continuation, result, session) = lock.withLock { () -> (
+            CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>?,
+            Result<HTTPFetcher.Response, HTTPFetcher.Failure>, URLSession?
+        ) in
+            let continuation = self.continuation
+            self.continuation = nil
+            let session = self.session
+            self.session = nil
+            return (continuation, outcome(error: error), session)
+        }
+        session?.finishTasksAndInvalidate()
+        continuation?.resume(returning: result)
+    }
+
+    /// What the transfer came to. Called with the lock held.
+    private func outcome(error: Error?) -> Result<HTTPFetcher.Response, HTTPFetcher.Failure> {
+        if let failure { return .failure(failure) }
+        let expected = response?.expectedContentLength ?? -1
+        if response != nil, expected >= 0, Int64(body.count) < expected {
+            return .failure(.truncated(received: body.count, expected: expected))
+        }
+        if let error {
+            if (error as? URLError)?.code == .timedOut { return .failure(.timedOut) }
+            return .failure(.unreachable(error.localizedDescription))
+        }
+        guard let response else { return .failure(.unreachable("the server sent no HTTP response")) }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return .success(HTTPFetcher.Response(status: response.statusCode, headers: headers, body: body))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LaunchPolicy
+
+/// The last-known-good remote policy, kept in one file in the cache folder so that a policy and what is known about
+/// it (where it came from, its validators, its signature, when it was last confirmed) are always replaced together:
+/// the file is written to a temporary file and renamed over the old one, so a crash or a full disk leaves the old
+/// file whole.
+///
+/// Only a policy that decoded without errors (and verified, when a key is set) is ever written; a cached policy is
+/// nevertheless decoded and verified again when read, so a file altered on disk, or a cache written before a key was
+/// configured, is not trusted.
+struct PolicyCache {
+    /// The cache file's name inside the cache folder.
+    static let fileName = "launch-policy-cache.json"
+
+    /// What the cache file holds.
+    struct Entry: Codable, Equatable, VersionedStateFile {
+        var format = StateFile.currentFormat
+        /// The URL the policy was fetched from.
+        var url: String
+        /// The policy file's bytes, base64, exactly as served (the signature covers them).
+        var policy: String
+        /// The response's ETag, sent back as If-None-Match.
+        var etag: String?
+        /// The response's Last-Modified, sent back as If-Modified-Since.
+        var lastModified: String?
+        /// The signature that verified the policy, base64.
+        var signature: String?
+        /// When the policy was fetched (ISO 8601).
+        var fetchedAt: String
+        /// When the server last confirmed it, by sending it or by a 304 (ISO 8601).
+        var confirmedAt: String
+
+        /// The policy's bytes.
+        var bytes: Data? { Data(base64Encoded: policy) }
+    }
+
+    let file: URL
+
+    init(directory: URL) {
+        file = directory.appendingPathComponent(Self.fileName)
+    }
+
+    /// The cached entry, nil when there is none; throws when there is a file that cannot be read as one.
+    func load() throws(StateFileProblem) -> Entry? {
+        let data: Data?
+        do {
+            data = try AtomicFile.read(file)
+        } catch {
+            throw StateFileProblem(reason: "it cannot be read: \(error.localizedDescription)")
+        }
+        guard let data else { return nil }
+        let entry = try StateFile.decode(Entry.self, from: data)
+        guard entry.bytes != nil else { throw StateFileProblem(reason: "its policy is not base64") }
+        return entry
+    }
+
+    /// Replaces the cached entry in one step.
+    func save(_ entry: Entry) throws {
+        try AtomicFile.write(StateFile.encode(entry), to: file)
+    }
+}

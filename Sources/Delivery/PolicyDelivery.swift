@@ -1,0 +1,157 @@
+import Foundation
+import LaunchPolicy
+
+/// Remote policy delivery: the app decides at once with the best policy on hand, and refreshes it in the background.
+///
+/// ```swift
+/// let delivery = PolicyDelivery(source: source)
+/// let decision = delivery.current().evaluate(context)        // never waits on the network
+/// Task { _ = await delivery.refresh() }                       // the next launch uses what this fetches
+/// ```
+///
+/// - ``current(now:)`` reads the cached last-known-good policy, else the bundled one, and touches no network.
+/// - ``refresh()`` makes one conditional request (ETag / Last-Modified) within the timeout and size cap. A fetched
+///   policy replaces the cache only when it decodes without errors and, with a public key configured, carries a valid
+///   signature; the cache file is replaced atomically. Anything else leaves the cache as it was and is reported.
+/// - ``firstLaunchPolicy(waitingAtMost:)`` lets an app with nothing cached yet wait, up to a deadline, for a fetch.
+///
+/// Delivery fails open: no failure of the network, the server, the signature or the cache locks a user out unless
+/// the app opts into ``FailureMode/closed(maximumAge:message:)``.
+public actor PolicyDelivery {
+    /// The configuration.
+    public nonisolated let source: PolicySource
+    private nonisolated let clock: @Sendable () -> Date
+    private var inFlight: Task<RefreshResult, Never>?
+
+    /// Creates the delivery of `source`; `clock` gives the time recorded in the cache (tests fix it).
+    public init(source: PolicySource, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.source = source
+        self.clock = clock
+    }
+
+    /// The best policy on hand, for the launch path: the cached last-known-good, else the bundled policy, else none
+    /// (and then no rule applies). Reads one file; never touches the network.
+    public nonisolated func current(now: Date? = nil) -> DeliveredPolicy {
+        var diagnostics: [DeliveryDiagnostic] = []
+        var delivered = cachedPolicy(&diagnostics) ?? bundledPolicy(&diagnostics)
+        delivered.diagnostics = diagnostics
+        if case .closed(let maximumAge, let message) = source.failureMode {
+            let confirmed = delivered.origin == .cache ? delivered.confirmedAt : nil
+            let age = confirmed.map { (now ?? clock()).timeIntervalSince($0) }
+            if age.map({ $0 > maximumAge || $0 < -maximumAge }) ?? true {
+                delivered.lockout = message
+                let why = confirmed.map { "the policy was last confirmed \(Timestamp.text($0))" }
+                    ?? "no verified remote policy has been fetched"
+                delivered.diagnostics.append(DeliveryDiagnostic(source: source.remoteURL?.absoluteString ?? "delivery",
+                    .error(.deliveryLockedOut, "fail-closed: \(why), longer ago than the \(Int(maximumAge)) s allowed; "
+                        + "every launch is blocked until a refresh succeeds", at: .wholeInputStart)))
+            }
+        }
+        return delivered
+    }
+
+    /// Fetches the remote policy once, and keeps it if it is good. Concurrent calls share one request.
+    public func refresh() async -> RefreshResult {
+        if let inFlight { return await inFlight.value }
+        let source = self.source
+        let clock = self.clock
+        let task = Task { await Refresh(source: source, clock: clock).run() }
+        inFlight = task
+        let result = await task.value
+        inFlight = nil
+        return result
+    }
+
+    /// The policy for a launch that may wait: with a usable cached policy, that one at once; otherwise (a first
+    /// launch, or a cache that cannot be used) a refresh is started and awaited for at most `seconds`, and the best
+    /// policy on hand then is returned. A refresh that outlasts the wait goes on and serves the next launch.
+    public func firstLaunchPolicy(waitingAtMost seconds: TimeInterval) async -> DeliveredPolicy {
+        let now = current()
+        guard now.origin != .cache, source.remoteURL != nil else { return now }
+        let refreshing = Task { await self.refresh() }
+        await Self.first(of: refreshing, orAfter: seconds)
+        return current()
+    }
+
+    /// Returns when `task` finishes or `seconds` pass, whichever is first; the task is not cancelled.
+    private static func first(of task: Task<RefreshResult, Never>, orAfter seconds: TimeInterval) async {
+        let once = Once()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Task {
+                _ = await task.value
+                if once.claim() { continuation.resume() }
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                if once.claim() { continuation.resume() }
+            }
+        }
+    }
+
+    // MARK: - What is on hand
+
+    private nonisolated func cachedPolicy(_ diagnostics: inout [DeliveryDiagnostic]) -> DeliveredPolicy? {
+        let cache = PolicyCache(directory: source.cacheDirectory)
+        let entry: PolicyCache.Entry
+        do {
+            guard let loaded = try cache.load() else { return nil }
+            entry = loaded
+        } catch {
+            diagnostics.append(DeliveryDiagnostic(source: cache.file.path,
+                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(error.reason)", at: .wholeInputStart)))
+            return nil
+        }
+        let bytes = entry.bytes ?? Data()
+        if let publicKey = source.publicKey {
+            let signature = entry.signature.flatMap { try? PolicySignature(text: $0) }
+            guard let signature, publicKey.verifies(signature, of: bytes) else {
+                diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
+                    "the cached policy is not used: it is not signed by the configured key", at: .wholeInputStart)))
+                return nil
+            }
+        }
+        let parsed = source.parser.parse(bytes)
+        guard let policy = parsed.usablePolicy else {
+            diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
+                "the cached policy is not used: it no longer decodes without errors", at: .wholeInputStart)))
+            return nil
+        }
+        let fetched = try? StateFile.date(entry.fetchedAt, "fetchedAt")
+        let confirmed = try? StateFile.date(entry.confirmedAt, "confirmedAt")
+        return DeliveredPolicy(policy: policy, origin: .cache, source: entry.url,
+            reason: "the last-known-good policy fetched from \(entry.url) at \(entry.fetchedAt)"
+                + (entry.confirmedAt == entry.fetchedAt ? "" : ", confirmed at \(entry.confirmedAt)"),
+            fetchedAt: fetched, confirmedAt: confirmed, etag: entry.etag)
+    }
+
+    private nonisolated func bundledPolicy(_ diagnostics: inout [DeliveryDiagnostic]) -> DeliveredPolicy {
+        let noCache = diagnostics.isEmpty ? "nothing has been fetched yet" : "the cached policy cannot be used"
+        guard let bundled = source.bundled else {
+            return DeliveredPolicy(policy: nil, origin: .none, source: nil,
+                reason: "\(noCache) and no policy is bundled: no rule applies, the user is let in")
+        }
+        let parsed = source.parser.parse(bundled)
+        guard let policy = parsed.usablePolicy else {
+            diagnostics.append(DeliveryDiagnostic(source: source.bundledName, .error(.deliveryBundledInvalid,
+                "the bundled policy has errors and is not used", at: .wholeInputStart)))
+            diagnostics += parsed.diagnostics.map { DeliveryDiagnostic(source: source.bundledName, $0) }
+            return DeliveredPolicy(policy: nil, origin: .none, source: nil,
+                reason: "\(noCache) and the bundled policy has errors: no rule applies, the user is let in")
+        }
+        return DeliveredPolicy(policy: policy, origin: .bundled, source: source.bundledName,
+            reason: "the bundled policy: \(noCache)")
+    }
+}
+
+/// A flag that can be claimed once, from any thread.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import LaunchPolicy
+
+/// One refresh, top to bottom: a conditional request, then every check a fetched policy must pass before it may
+/// replace the cache — status, decoding, signature — then the atomic write. Each failure returns at once with the
+/// cache untouched.
+struct Refresh {
+    let source: PolicySource
+    let clock: @Sendable () -> Date
+
+    /// The largest signature file accepted: a signature is 64 bytes, its text under 200.
+    static let maximumSignatureSize = 4096
+
+    func run() async -> RefreshResult {
+        guard let url = source.remoteURL else {
+            return RefreshResult(outcome: .notConfigured, status: nil, diagnostics: [])
+        }
+        let origin = url.absoluteString
+        func failed(_ outcome: RefreshResult.Outcome, status: Int? = nil, _ code: DiagnosticCode,
+            _ message: String) -> RefreshResult
+        {
+            RefreshResult(outcome: outcome, status: status,
+                diagnostics: [DeliveryDiagnostic(source: origin, .error(code, message, at: .wholeInputStart))])
+        }
+
+        // Validators only for a cached policy from this URL that is still usable; otherwise a 304 would confirm a
+        // policy the app cannot use.
+        let cache = PolicyCache(directory: source.cacheDirectory)
+        let cached = (try? cache.load()).flatMap { $0 }.flatMap { entry in
+            entry.url == origin && isUsable(entry) ? entry : nil
+        }
+        var headers = ["Accept": "application/yaml, application/json;q=0.9, */*;q=0.1"]
+        if let etag = cached?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
+
+        let fetcher = HTTPFetcher(timeout: source.timeout, maximumSize: source.maximumSize)
+        let response: HTTPFetcher.Response
+        switch await fetcher.get(url, headers: headers) {
+        case .success(let fetched): response = fetched
+        case .failure(let failure): return failed(.failed, failure.code, failure.message(source))
+        }
+
+        switch response.status {
+        case 200:
+            break
+        case 304 where cached != nil:
+            var confirmed = cached!
+            confirmed.confirmedAt = Timestamp.text(clock())
+            if let etag = response.header("ETag") { confirmed.etag = etag }
+            do {
+                try cache.save(confirmed)
+            } catch {
+                return failed(.failed, status: 304, .deliveryCacheWriteFailed,
+                    "the server confirmed the cached policy, but the cache could not be updated: \(error.localizedDescription)")
+            }
+            return RefreshResult(outcome: .notModified, status: 304, diagnostics: [])
+        default:
+            return failed(.failed, status: response.status, .deliveryHTTPStatus,
+                "the server answered \(response.status) \(HTTPStatusText.text(response.status)); the policy on hand is kept")
+        }
+
+        let parsed = source.parser.parse(response.body)
+        guard parsed.usablePolicy != nil else {
+            let problems = parsed.diagnostics.filter { $0.severity == .error }
+            return RefreshResult(outcome: .rejected, status: 200, diagnostics: [
+                DeliveryDiagnostic(source: origin, .error(.deliveryInvalidPolicy,
+                    "the fetched policy has \(problems.count) error\(problems.count == 1 ? "" : "s") and is not used; "
+                        + "the policy on hand is kept", at: .wholeInputStart)),
+            ] + parsed.diagnostics.map { DeliveryDiagnostic(source: origin, $0) })
+        }
+
+        var signature: PolicySignature?
+        if let publicKey = source.publicKey {
+            let found: PolicySignature
+            switch await self.signature(in: response, fetcher: fetcher) {
+            case .success(let value?): found = value
+            case .success(nil):
+                return failed(.rejected, status: 200, .deliveryUnsigned,
+                    "the fetched policy is not signed (no \(source.signatureHeader) header and no "
+                        + "\(source.signatureURL?.lastPathComponent ?? ".sig") file), and a public key is configured; "
+                        + "the policy on hand is kept")
+            case .failure(let problem):
+                return failed(.rejected, status: 200, .deliveryBadSignature, problem.description + "; the policy on hand is kept")
+            }
+            guard publicKey.verifies(found, of: response.body) else {
+                return failed(.rejected, status: 200, .deliveryBadSignature,
+                    "the fetched policy's signature does not verify with the configured public key (a different key, "
+                        + "or the policy was changed after signing); the policy on hand is kept")
+            }
+            signature = found
+        }
+
+        let now = Timestamp.text(clock())
+        let entry = PolicyCache.Entry(url: origin, policy: response.body.base64EncodedString(),
+            etag: response.header("ETag"), lastModified: response.header("Last-Modified"), signature: signature?.base64,
+            fetchedAt: now, confirmedAt: now)
+        do {
+            try cache.save(entry)
+        } catch {
+            return failed(.failed, status: 200, .deliveryCacheWriteFailed,
+                "the fetched policy is good but could not be cached: \(error.localizedDescription)")
+        }
+        return RefreshResult(outcome: .updated, status: 200, diagnostics: [])
+    }
+
+    /// Whether a cached entry still verifies with the configured key and decodes without errors.
+    private func isUsable(_ entry: PolicyCache.Entry) -> Bool {
+        guard let bytes = entry.bytes else { return false }
+        if let publicKey = source.publicKey {
+            guard let signature = entry.signature.flatMap({ try? PolicySignature(text: $0) }),
+                publicKey.verifies(signature, of: bytes)
+            else { return false }
+        }
+        return source.parser.parse(bytes).usablePolicy != nil
+    }
+
+    /// The response's signature: its header, else the sidecar file; nil when there is neither, a message when one
+    /// is there but unreadable or could not be fetched.
+    private func signature(in response: HTTPFetcher.Response, fetcher: HTTPFetcher) async
+        -> Result<PolicySignature?, SignatureProblem>
+    {
+        if let header = response.header(source.signatureHeader) {
+            do {
+                return .success(try PolicySignature(text: header))
+            } catch {
+                return .failure(SignatureProblem("the \(source.signatureHeader) header is unreadable: \(error.reason)"))
+            }
+        }
+        guard let sidecar = source.signatureURL else { return .success(nil) }
+        let small = HTTPFetcher(timeout: fetcher.timeout, maximumSize: Self.maximumSignatureSize)
+        switch await small.get(sidecar) {
+        case .success(let file) where file.status == 200:
+            do {
+                return .success(try PolicySignature(text: String(decoding: file.body, as: UTF8.self)))
+            } catch {
+                return .failure(SignatureProblem("\(sidecar.lastPathComponent) is unreadable: \(error.reason)"))
+            }
+        case .success(let file) where file.status == 404 || file.status == 410:
+            return .success(nil)
+        case .success(let file):
+            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: the server answered \(file.status)"))
+        case .failure(let failure):
+            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(failure.message(source))"))
+        }
+    }
+}
+
+/// Why a signature could not be had, in words.
+struct SignatureProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension HTTPFetcher.Failure {
+    /// The stable code of the failure.
+    var code: DiagnosticCode {
+        switch self {
+        case .unreachable: .deliveryUnreachable
+        case .timedOut: .deliveryTimedOut
+        case .tooLarge: .deliveryTooLarge
+        case .truncated: .deliveryTruncated
+        case .redirectRefused: .deliveryRedirectRefused
+        }
+    }
+
+    /// The failure in words.
+    func message(_ source: PolicySource) -> String {
+        let kept = "; the policy on hand is kept"
+        switch self {
+        case .unreachable(let why):
+            return "the server could not be reached (\(why))" + kept
+        case .timedOut:
+            return "no complete response within the \(source.timeout.formatted) s timeout" + kept
+        case .tooLarge(let announced):
+            let size = announced.map { "\($0) bytes, " } ?? ""
+            return "the response is larger than the \(source.maximumSize)-byte cap (\(size)abandoned)" + kept
+        case .truncated(let received, let expected):
+            return "the connection closed after \(received) of the \(expected) bytes announced" + kept
+        case .redirectRefused(let target):
+            return "the server redirected to \(target), another host or an insecure scheme, which is not followed" + kept
+        }
+    }
+}
+
+extension TimeInterval {
+    /// `10`, `0.5`: seconds without a trailing `.0`.
+    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}
+
+/// Reason phrases of the statuses a policy host is likely to send.
+enum HTTPStatusText {
+    static func text(_ status: Int) -> String {
+        switch status {
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: "(HTTP status)"
+        }
+    }
+}

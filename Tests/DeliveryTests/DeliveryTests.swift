@@ -1,0 +1,351 @@
+import Foundation
+import LaunchPolicy
+import LaunchPolicyDelivery
+import TestSupport
+import Testing
+
+/// What the test server answers, changeable between requests.
+final class Script: @unchecked Sendable {
+    private let lock = NSLock()
+    private var respond: TestHTTPServer.Handler
+
+    init(_ respond: @escaping TestHTTPServer.Handler) { self.respond = respond }
+
+    func set(_ respond: @escaping TestHTTPServer.Handler) { lock.withLock { self.respond = respond } }
+
+    func reply(_ request: TestHTTPServer.Request) -> TestHTTPServer.Reply { lock.withLock { respond }(request) }
+}
+
+/// Each case of the issue against a real server on 127.0.0.1: the decision uses the right policy, the launch path
+/// does not wait, and the cache is never corrupted.
+@Suite struct DeliveryTests {
+    /// A fixture whose server first serves `remotePolicy` with an ETag, and a delivery that has fetched it: the
+    /// last-known-good every failure case must keep.
+    private func fixtureWithCachedPolicy(
+        publicKey: PolicyPublicKey? = nil, signature: PolicySignature? = nil, timeout: TimeInterval = 5,
+        maximumSize: Int = 1 << 20
+    ) async throws -> (Fixture, Script, PolicyDelivery, Data) {
+        let script = Script { _ in
+            policyReply(remotePolicy, headers: [("ETag", "\"v1\"")]
+                + (signature.map { [("X-Policy-Signature", $0.base64)] } ?? []))
+        }
+        let fixture = try Fixture(publicKey: publicKey, timeout: timeout, maximumSize: maximumSize) { script.reply($0) }
+        let delivery = fixture.delivery()
+        let first = await delivery.refresh()
+        #expect(first.outcome == .updated, "\(first.diagnostics.map(\.rendered))")
+        let cached = try #require(fixture.cacheBytes)
+        #expect(delivery.gateRule() == "remote-gate")
+        return (fixture, script, delivery, cached)
+    }
+
+    /// After a failed refresh: the cache file is byte for byte what it was, and the launch still uses it.
+    private func expectKept(_ fixture: Fixture, _ delivery: PolicyDelivery, _ cached: Data) {
+        #expect(fixture.cacheBytes == cached)
+        let current = delivery.current()
+        #expect(current.origin == .cache)
+        #expect(current.diagnostics.isEmpty)
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    @Test func beforeAnyFetchTheBundledPolicyDecides() throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        let current = fixture.delivery().current()
+        #expect(current.origin == .bundled)
+        #expect(current.reason.contains("nothing has been fetched yet"))
+        #expect(current.evaluate(launch).gate?.rule == "bundled-gate")
+        #expect(fixture.server.requests.isEmpty, "current() must not touch the network")
+    }
+
+    @Test func aFetchedPolicyIsCachedAndUsed() async throws {
+        let (fixture, _, delivery, _) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        let current = delivery.current()
+        #expect(current.origin == .cache)
+        #expect(current.etag == "\"v1\"")
+        #expect(current.source == fixture.server.url("/policy.yaml").absoluteString)
+        #expect(current.reason.contains("last-known-good"))
+        // A second delivery over the same folder (the next launch) reads it too.
+        #expect(fixture.delivery().gateRule() == "remote-gate")
+    }
+
+    @Test func aNotModifiedAnswerConfirmsTheCachedPolicy() async throws {
+        let fetchedAt = Date(timeIntervalSince1970: 1_790_000_000)
+        let clock = Clock(fetchedAt)
+        let script = Script { request in
+            if request.headers["if-none-match"] == "\"v1\"" { return TestHTTPServer.Reply(status: 304) }
+            return policyReply(remotePolicy, headers: [("ETag", "\"v1\""), ("Last-Modified", "Wed, 21 Oct 2026 07:28:00 GMT")])
+        }
+        let fixture = try Fixture { script.reply($0) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery(clock: clock.now)
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(fixture.server.requests[0].headers["if-none-match"] == nil)
+
+        clock.advance(3_600)
+        let second = await delivery.refresh()
+        #expect(second.outcome == .notModified)
+        #expect(second.status == 304)
+        let request = fixture.server.requests[1]
+        #expect(request.headers["if-none-match"] == "\"v1\"")
+        #expect(request.headers["if-modified-since"] == "Wed, 21 Oct 2026 07:28:00 GMT")
+        let current = delivery.current()
+        #expect(current.origin == .cache)
+        #expect(current.fetchedAt == fetchedAt)
+        #expect(current.confirmedAt == fetchedAt + 3_600)
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    @Test func aChangedPolicyReplacesTheCache() async throws {
+        let (fixture, script, delivery, _) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in policyReply(newerRemotePolicy, headers: [("ETag", "\"v2\"")]) }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .updated, "\(result.diagnostics.map(\.rendered)) \(delivery.current().diagnostics.map(\.rendered))")
+        #expect(delivery.gateRule() == "newer-remote-gate")
+        #expect(delivery.current().etag == "\"v2\"")
+    }
+
+    @Test(arguments: [404, 500, 503])
+    func anHTTPErrorKeepsTheCache(status: Int) async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in TestHTTPServer.Reply(status: status, text: "<html>error page</html>") }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.status == status)
+        #expect(result.codes == ["delivery.http-status"])
+        #expect(result.diagnostics[0].rendered.contains("answered \(status)"))
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test func anHTTPErrorBeforeAnyFetchLeavesTheBundledPolicy() async throws {
+        let fixture = try Fixture { _ in TestHTTPServer.Reply(status: 404, text: "not found") }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        #expect(await delivery.refresh().codes == ["delivery.http-status"])
+        #expect(fixture.cacheBytes == nil)
+        #expect(delivery.current().origin == .bundled)
+        #expect(delivery.gateRule() == "bundled-gate")
+    }
+
+    @Test func aResponseSlowerThanTheTimeoutIsAbandonedAtTheTimeout() async throws {
+        let (fixture, script, _, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        fixture.source.timeout = 0.3
+        let delivery = fixture.delivery()
+        script.set { _ in
+            var reply = policyReply(newerRemotePolicy)
+            reply.delay = 4
+            return reply
+        }
+        let started = Date()
+        let result = await delivery.refresh()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.codes == ["delivery.timed-out"])
+        // Abandoned near the 0.3 s timeout, not after the 4 s the server takes.
+        #expect(elapsed < 3, "the refresh waited \(elapsed) s")
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test func aTruncatedBodyIsRejected() async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in
+            var reply = policyReply(newerRemotePolicy)
+            reply.truncateAfter = 40
+            return reply
+        }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.codes == ["delivery.truncated"])
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test(arguments: [true, false])
+    func aBodyOverTheCapIsAbandoned(announcesLength: Bool) async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy(maximumSize: 4_096)
+        defer { fixture.tearDown() }
+        // A valid policy, padded with a comment to 64 KiB.
+        let padded = newerRemotePolicy + "\n# " + String(repeating: "x", count: 65_536) + "\n"
+        script.set { _ in
+            var reply = policyReply(padded)
+            reply.announcesLength = announcesLength
+            return reply
+        }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.codes == ["delivery.too-large"])
+        #expect(result.diagnostics[0].rendered.contains("4096-byte cap"))
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test func invalidYAMLIsRejectedWithItsPositions() async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in policyReply("policy: 1\nrules:\n  - id: broken\n    when: {app-version: \"< 2.0\"\n") }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .rejected)
+        #expect(result.codes.first == "delivery.invalid-policy")
+        // The reader's own diagnostic follows, at its line and column in the fetched file.
+        let reader = try #require(result.diagnostics.dropFirst().first)
+        #expect(reader.source == fixture.server.url("/policy.yaml").absoluteString)
+        #expect(reader.diagnostic.code.rawValue.hasPrefix("yaml."))
+        #expect(reader.diagnostic.range.start.line >= 4)
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test func aPolicyWithSemanticErrorsIsRejected() async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in policyReply(remotePolicy.replacingOccurrences(of: "then: block", with: "then: explode")) }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .rejected)
+        #expect(result.codes.first == "delivery.invalid-policy")
+        #expect(result.codes.contains { $0.hasPrefix("policy.") })
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        let elsewhere = try TestHTTPServer { _ in policyReply(newerRemotePolicy) }
+        defer { elsewhere.stop() }
+        // Same machine, another host name: localhost is not 127.0.0.1.
+        let target = "http://localhost:\(elsewhere.port)/policy.yaml"
+        script.set { _ in TestHTTPServer.Reply(status: 302, headers: [("Location", target)]) }
+        let result = await delivery.refresh()
+        #expect(result.codes == ["delivery.redirect-refused"])
+        #expect(result.diagnostics[0].rendered.contains(target))
+        #expect(elsewhere.requests.isEmpty)
+        expectKept(fixture, delivery, cached)
+    }
+
+    @Test func aRedirectOnTheSameHostIsFollowed() async throws {
+        let (fixture, script, delivery, _) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        let moved = fixture.server.url("/v2/policy.yaml").absoluteString
+        script.set { request in
+            request.path == "/policy.yaml"
+                ? TestHTTPServer.Reply(status: 301, headers: [("Location", moved)])
+                : policyReply(newerRemotePolicy)
+        }
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(delivery.gateRule() == "newer-remote-gate")
+    }
+
+    @Test func connectionRefusedKeepsTheCache() async throws {
+        let (fixture, _, _, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        // The same cache, now pointed at a port nothing listens on.
+        fixture.source.remoteURL = URL(string: "http://127.0.0.1:\(TestHTTPServer.closedPort())/policy.yaml")
+        let delivery = fixture.delivery()
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.codes == ["delivery.unreachable"])
+        #expect(fixture.cacheBytes == cached)
+        #expect(delivery.current().origin == .cache)
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    @Test func theLaunchPathDoesNotWaitForARefreshInFlight() async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        let gate = TestHTTPServer.Gate()
+        script.set { _ in
+            var reply = policyReply(newerRemotePolicy)
+            reply.gate = gate
+            return reply
+        }
+        let refreshing = Task { await delivery.refresh() }
+        // The server holds the request; the launch path answers meanwhile from the cache.
+        while gate.waitingCount == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(delivery.gateRule() == "remote-gate")
+        #expect(gate.waitingCount == 1, "the request is still held while the launch decided")
+        #expect(fixture.cacheBytes == cached)
+        gate.open()
+        #expect(await refreshing.value.outcome == .updated)
+        #expect(delivery.gateRule() == "newer-remote-gate")
+    }
+
+    @Test func concurrentRefreshesShareOneRequest() async throws {
+        let gate = TestHTTPServer.Gate()
+        let fixture = try Fixture { _ in
+            var reply = policyReply(remotePolicy)
+            reply.gate = gate
+            return reply
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        let first = Task { await delivery.refresh() }
+        while gate.waitingCount == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let second = Task { await delivery.refresh() }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        gate.open()
+        #expect(await first.value.outcome == .updated)
+        #expect(await second.value.outcome == .updated)
+        #expect(fixture.server.requests.count == 1)
+    }
+
+    @Test func aCorruptedCacheFileIsSetAsideForTheBundledPolicyAndRepairedByTheNextFetch() async throws {
+        let (fixture, _, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        for damaged in [cached.prefix(cached.count / 2), Data(), Data("{\"format\": 1}".utf8)] {
+            try damaged.write(to: fixture.cacheFile)
+            let current = delivery.current()
+            #expect(current.origin == .bundled)
+            #expect(current.diagnostics.map(\.diagnostic.code.rawValue) == ["delivery.cache-unusable"])
+            #expect(current.reason.contains("cannot be used"))
+            #expect(delivery.gateRule() == "bundled-gate")
+        }
+        // A damaged cache sends no validators, so the next fetch brings the whole policy back.
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(fixture.server.requests.last?.headers["if-none-match"] == nil)
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    @Test func aCachedPolicyEditedOnDiskIsNotUsed() async throws {
+        let (fixture, _, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        var text = String(decoding: cached, as: UTF8.self)
+        let encoded = Data(remotePolicy.utf8).base64EncodedString()
+        text = text.replacingOccurrences(of: encoded, with: Data("policy: 1\nrules: oops\n".utf8).base64EncodedString())
+        try Data(text.utf8).write(to: fixture.cacheFile)
+        let current = delivery.current()
+        #expect(current.origin == .bundled)
+        #expect(current.diagnostics.map(\.diagnostic.code.rawValue) == ["delivery.cache-unusable"])
+    }
+
+    @Test func withoutABundledPolicyOrCacheNoRuleAppliesAndTheUserIsLetIn() throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        fixture.source.bundled = nil
+        let current = fixture.delivery().current()
+        #expect(current.origin == .none)
+        #expect(current.policy == nil)
+        #expect(current.evaluate(launch) == Decision())
+    }
+
+    @Test func aBundledPolicyWithErrorsIsReportedAndNotUsed() throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        fixture.source.bundled = Data("policy: 1\nrules: [{id: x, then: nope}]\n".utf8)
+        let current = fixture.delivery().current()
+        #expect(current.origin == .none)
+        #expect(current.diagnostics.first?.diagnostic.code == .deliveryBundledInvalid)
+        #expect(current.diagnostics.count > 1, "the bundled policy's own diagnostics follow")
+        #expect(current.evaluate(launch).gate == nil)
+    }
+}
+
+/// A clock tests move by hand.
+final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date: Date
+
+    init(_ date: Date) { self.date = date }
+
+    func advance(_ seconds: TimeInterval) { lock.withLock { date += seconds } }
+
+    var now: @Sendable () -> Date { { [self] in lock.withLock { date } } }
+}

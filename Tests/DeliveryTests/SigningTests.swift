@@ -1,0 +1,198 @@
+import Foundation
+import LaunchPolicy
+import LaunchPolicyDelivery
+import TestSupport
+import Testing
+
+@Suite struct SigningTests {
+    let key = PolicySigningKey.generate()
+    let policy = Data(remotePolicy.utf8)
+
+    @Test func aSignatureVerifiesOnlyTheBytesItSignedWithItsOwnKey() throws {
+        let signature = key.signature(for: policy)
+        #expect(signature.bytes.count == 64)
+        #expect(key.publicKey.verifies(signature, of: policy))
+        #expect(!key.publicKey.verifies(signature, of: policy + Data("\n".utf8)))
+        #expect(!PolicySigningKey.generate().publicKey.verifies(signature, of: policy))
+    }
+
+    @Test func keysAndSignaturesRoundTripThroughTheirText() throws {
+        let signature = key.signature(for: policy)
+        let publicKey = try PolicyPublicKey(text: key.publicKey.text)
+        #expect(publicKey == key.publicKey)
+        #expect(try PolicyPublicKey(text: key.publicKey.base64) == key.publicKey)
+        let reread = try PolicySigningKey(text: key.text)
+        #expect(reread.publicKey == key.publicKey)
+        #expect(publicKey.verifies(try PolicySignature(text: signature.text), of: policy))
+        #expect(publicKey.verifies(try PolicySignature(text: "  \(signature.base64)  "), of: policy))
+    }
+
+    @Test func unreadableKeysAndSignaturesSayWhy() {
+        #expect(throws: PolicyKeyError.self) { try PolicyPublicKey(text: "") }
+        #expect(throws: PolicyKeyError.self) { try PolicyPublicKey(text: "not base64 !") }
+        #expect(throws: PolicyKeyError.self) { try PolicySignature(text: Data(count: 12).base64EncodedString()) }
+        do {
+            _ = try PolicyPublicKey(text: key.text)
+            Issue.record("a private key file was accepted as a public key")
+        } catch {
+            #expect(error.reason.contains("private key"))
+        }
+        do {
+            _ = try PolicyPublicKey(text: Data(count: 31).base64EncodedString())
+            Issue.record("a 31-byte key was accepted")
+        } catch {
+            #expect(error.reason == "the public key has 31 bytes; an Ed25519 public key has 32")
+        }
+    }
+
+    @Test func aSignatureInTheHeaderIsVerified() async throws {
+        let signature = key.signature(for: policy)
+        let fixture = try Fixture(publicKey: key.publicKey) { _ in
+            policyReply(remotePolicy, headers: [("X-Policy-Signature", signature.base64)])
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(delivery.gateRule() == "remote-gate")
+        // The header answered: no sidecar was asked for.
+        #expect(fixture.server.requests.map(\.path) == ["/policy.yaml"])
+    }
+
+    @Test func aSidecarSignatureIsFetchedWhenTheHeaderIsAbsent() async throws {
+        let signature = key.signature(for: policy)
+        let fixture = try Fixture(publicKey: key.publicKey) { request in
+            request.path == "/policy.yaml.sig"
+                ? TestHTTPServer.Reply(text: signature.text) : policyReply(remotePolicy)
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(fixture.server.requests.map(\.path) == ["/policy.yaml", "/policy.yaml.sig"])
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    @Test func anUnsignedPolicyIsRejectedWhenAKeyIsSet() async throws {
+        let fixture = try Fixture(publicKey: key.publicKey) { request in
+            request.path.hasSuffix(".sig") ? TestHTTPServer.Reply(status: 404, text: "no") : policyReply(remotePolicy)
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        let result = await delivery.refresh()
+        #expect(result.outcome == .rejected)
+        #expect(result.codes == ["delivery.unsigned"])
+        #expect(fixture.cacheBytes == nil)
+        #expect(delivery.gateRule() == "bundled-gate")
+    }
+
+    @Test(arguments: ["wrong key", "altered policy", "garbage"])
+    func aBadSignatureIsRejectedAndTheCacheKept(kind: String) async throws {
+        let good = key.signature(for: policy)
+        let script = Script { _ in policyReply(remotePolicy, headers: [("X-Policy-Signature", good.base64)]) }
+        let fixture = try Fixture(publicKey: key.publicKey) { script.reply($0) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        #expect(await delivery.refresh().outcome == .updated)
+        let cached = try #require(fixture.cacheBytes)
+
+        let newer = Data(newerRemotePolicy.utf8)
+        let header: String
+        switch kind {
+        case "wrong key": header = PolicySigningKey.generate().signature(for: newer).base64
+        case "altered policy": header = key.signature(for: Data(remotePolicy.utf8)).base64  // signs other bytes
+        default: header = "AAAA"
+        }
+        script.set { _ in policyReply(newerRemotePolicy, headers: [("X-Policy-Signature", header)]) }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .rejected)
+        #expect(result.codes == ["delivery.bad-signature"])
+        #expect(fixture.cacheBytes == cached)
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    @Test func aCacheWrittenBeforeAKeyWasConfiguredIsNotTrusted() async throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        #expect(await fixture.delivery().refresh().outcome == .updated)
+        fixture.source.publicKey = key.publicKey
+        let current = fixture.delivery().current()
+        #expect(current.origin == .bundled)
+        #expect(current.diagnostics.map(\.diagnostic.code) == [.deliveryCacheUnusable])
+    }
+}
+
+@Suite struct FailureModeTests {
+    let message = "Lantern cannot check its settings. Connect to the internet and try again."
+
+    @Test func failClosedLocksTheAppUntilAVerifiedPolicyArrives() async throws {
+        let clock = Clock(Date(timeIntervalSince1970: 1_790_000_000))
+        let script = Script { _ in TestHTTPServer.Reply(status: 500, text: "down") }
+        let fixture = try Fixture(failureMode: .closed(maximumAge: 86_400, message: message)) { script.reply($0) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery(clock: clock.now)
+
+        // Nothing fetched: the bundled policy is not enough.
+        var current = delivery.current()
+        #expect(current.lockout == message)
+        #expect(current.diagnostics.map(\.diagnostic.code) == [.deliveryLockedOut])
+        let gate = try #require(current.evaluate(launch).gate)
+        #expect(gate.action == .block)
+        #expect(gate.rule == DeliveredPolicy.lockoutRule)
+        #expect(gate.text == message)
+        #expect(await delivery.refresh().outcome == .failed)
+        #expect(delivery.current().lockout != nil)
+
+        // A good fetch unlocks it.
+        script.set { _ in policyReply(remotePolicy) }
+        #expect(await delivery.refresh().outcome == .updated)
+        current = delivery.current()
+        #expect(current.lockout == nil)
+        #expect(current.evaluate(launch).gate?.rule == "remote-gate")
+
+        // A day later, with the server down, it locks again.
+        clock.advance(86_401)
+        script.set { _ in TestHTTPServer.Reply(status: 500, text: "down") }
+        #expect(await delivery.refresh().outcome == .failed)
+        #expect(delivery.current().lockout == message)
+    }
+
+    @Test func failOpenNeverLocks() async throws {
+        let fixture = try Fixture { _ in TestHTTPServer.Reply(status: 500, text: "down") }
+        defer { fixture.tearDown() }
+        fixture.source.bundled = nil
+        let delivery = fixture.delivery()
+        #expect(await delivery.refresh().outcome == .failed)
+        let current = delivery.current()
+        #expect(current.lockout == nil)
+        #expect(current.evaluate(launch).gate == nil)
+    }
+
+    @Test func aFirstLaunchMayWaitForAFreshPolicy() async throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        let current = await delivery.firstLaunchPolicy(waitingAtMost: 5)
+        #expect(current.origin == .cache)
+        #expect(current.evaluate(launch).gate?.rule == "remote-gate")
+        // With a policy cached, later launches do not wait or fetch.
+        #expect(await delivery.firstLaunchPolicy(waitingAtMost: 5).origin == .cache)
+        #expect(fixture.server.requests.count == 1)
+    }
+
+    @Test func theFirstLaunchWaitEndsAtItsDeadlineAndTheFetchServesTheNextLaunch() async throws {
+        let gate = TestHTTPServer.Gate()
+        let fixture = try Fixture { _ in
+            var reply = policyReply(remotePolicy)
+            reply.gate = gate
+            return reply
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        let current = await delivery.firstLaunchPolicy(waitingAtMost: 0.2)
+        #expect(current.origin == .bundled)
+        #expect(gate.waitingCount == 1, "the fetch is still in flight")
+        gate.open()
+        // The refresh the wait started completes on its own.
+        for _ in 0..<200 where delivery.current().origin != .cache { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import LaunchPolicy
+import LaunchPolicyDelivery
+import TestSupport
+
+/// A policy that blocks every version below `below`, under a rule named `rule`, so that a decision tells which
+/// policy it came from.
+func gatePolicy(rule: String, below: String) -> String {
+    """
+    policy: 1
+    messages:
+      stop: {default: "Stopped by \(rule)"}
+    rules:
+      - id: \(rule)
+        when: {app-version: "< \(below)"}
+        then: block
+        message: stop
+    """
+}
+
+let bundledPolicy = gatePolicy(rule: "bundled-gate", below: "1.0")
+let remotePolicy = gatePolicy(rule: "remote-gate", below: "2.0")
+let newerRemotePolicy = gatePolicy(rule: "newer-remote-gate", below: "3.0")
+
+/// A launch of version 0.5, which every test policy blocks: the gate's rule says which policy decided.
+let launch = try! LaunchContext(platform: .ios, appVersion: "0.5")
+
+/// A server, a cache folder and a source pointing at them. A test ends with `defer { fixture.tearDown() }`, which
+/// also keeps the fixture alive to the end of the test (a delivery holds neither the server nor the folder).
+final class Fixture: @unchecked Sendable {
+    let server: TestHTTPServer
+    let cacheDirectory: URL
+    var source: PolicySource
+
+    init(
+        publicKey: PolicyPublicKey? = nil, timeout: TimeInterval = 5, maximumSize: Int = 1 << 20,
+        failureMode: FailureMode = .open, handler: @escaping TestHTTPServer.Handler
+    ) throws {
+        server = try TestHTTPServer(handler: handler)
+        cacheDirectory = try makeTemporaryFolder("delivery")
+        source = PolicySource(
+            bundled: Data(bundledPolicy.utf8), remoteURL: server.url("/policy.yaml"), cacheDirectory: cacheDirectory,
+            publicKey: publicKey, timeout: timeout, maximumSize: maximumSize, failureMode: failureMode)
+    }
+
+    func tearDown() {
+        server.stop()
+        try? FileManager.default.removeItem(at: cacheDirectory)
+    }
+
+    func delivery(clock: @escaping @Sendable () -> Date = { Date() }) -> PolicyDelivery {
+        PolicyDelivery(source: source, clock: clock)
+    }
+
+    var cacheFile: URL { cacheDirectory.appendingPathComponent("launch-policy-cache.json") }
+
+    /// The cache file's bytes, nil when there is none.
+    var cacheBytes: Data? { try? Data(contentsOf: cacheFile) }
+}
+
+extension PolicyDelivery {
+    /// The rule that gates `launch` under the current policy.
+    nonisolated func gateRule() -> String? { current().evaluate(launch).gate?.rule }
+}
+
+extension RefreshResult {
+    /// The codes of the diagnostics, in order.
+    var codes: [String] { diagnostics.map(\.diagnostic.code.rawValue) }
+}
+
+/// A reply with a policy's text.
+func policyReply(_ text: String, headers: [(String, String)] = []) -> TestHTTPServer.Reply {
+    TestHTTPServer.Reply(status: 200, headers: [("Content-Type", "application/yaml")] + headers, text: text)
+}
