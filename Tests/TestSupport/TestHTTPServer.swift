@@ -84,6 +84,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let lock = NSLock()
     private var received: [Request] = []
+    private var stopped = false
 
     /// Starts a server on 127.0.0.1 and a port the system picks.
     public init(handler: @escaping Handler) throws {
@@ -115,17 +116,20 @@ public final class TestHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { stop() }
-
     /// `http://127.0.0.1:PORT` followed by `path`.
     public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// The requests received so far, in order.
     public var requests: [Request] { lock.withLock { received } }
 
-    /// Stops accepting connections.
+    /// Stops accepting connections; the accept loop then closes the socket. Only the first call acts: a second
+    /// `shutdown` could hit another socket that reused the closed descriptor's number.
     public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        if first { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     /// A port on 127.0.0.1 that nothing listens on (bound, then released), for "connection refused".
