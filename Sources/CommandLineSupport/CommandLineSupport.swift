@@ -21,11 +21,32 @@ extension ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                printError(fullMessage(for: error))
-                Foundation.exit(2)
+            exitWithUsageStatus(error)
+        }
+    }
+
+    /// Exits for `error` as ``mainWithUsageStatus()`` does.
+    fileprivate static func exitWithUsageStatus(_ error: Error) -> Never {
+        if exitCode(for: error) == .validationFailure {
+            printError(fullMessage(for: error))
+            Foundation.exit(2)
+        }
+        exit(withError: error)
+    }
+}
+
+extension AsyncParsableCommand {
+    /// ``ParsableCommand/mainWithUsageStatus()`` for a tool with asynchronous subcommands.
+    public static func asyncMainWithUsageStatus() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
             }
-            exit(withError: error)
+        } catch {
+            exitWithUsageStatus(error)
         }
     }
 }

@@ -3,12 +3,15 @@ import CommandLineSupport
 import LaunchPolicy
 
 @main
-struct LaunchPolicyCommand: ParsableCommand {
+struct LaunchPolicyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "launch-policy",
         abstract: "Evaluate, explain and test LaunchPolicy files.",
-        subcommands: [EvalCommand.self, LaunchCommand.self, VersionCommand.self])
+        subcommands: [
+            EvalCommand.self, LaunchCommand.self, VersionCommand.self, FetchCommand.self, KeygenCommand.self,
+            SignCommand.self, VerifyCommand.self,
+        ])
 
     /// Runs the command; usage errors exit 2.
-    static func main() { mainWithUsageStatus() }
+    static func main() async { await asyncMainWithUsageStatus() }
 }

@@ -1,0 +1,217 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import LaunchPolicy
+import LaunchPolicyDelivery
+
+/// `launch-policy fetch`: the app's delivery code, run from the command line — one refresh into a cache folder, then
+/// the policy a launch would use and why.
+///
+/// Exit status: 0 when a policy is in use (fetched, cached or bundled), 1 when none is (or, with --strict, when the
+/// refresh did not update or confirm the cache), 2 for a usage error.
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetch a remote policy into a cache folder, and say which policy a launch would use and why.",
+        discussion: """
+            Runs the same code as the app: a conditional request (ETag, Last-Modified) within the timeout and size \
+            cap; a policy that decodes without errors (and, with --public-key, carries a valid signature in the \
+            X-Policy-Signature header or a URL.sig file) replaces the cached one atomically; anything else keeps it. \
+            Exit status: 0 when a policy is in use, 1 when none is (with --strict, also when the refresh failed or \
+            was rejected), 2 for a usage error.
+            """)
+
+    @Argument(help: "The policy's URL (http or https).")
+    var url: String
+    @Option(help: ArgumentHelp("The cache folder (created when needed).", valueName: "dir"))
+    var cache: String
+    @Option(name: .customLong("public-key"), help: ArgumentHelp("A public key file, or its base64: only policies signed by its private key are used.", valueName: "key"))
+    var publicKey: String?
+    @Option(help: ArgumentHelp("The policy bundled with the app, used when nothing usable is cached.", valueName: "file"))
+    var bundled: String?
+    @Option(help: "Seconds the whole fetch may take.")
+    var timeout: Double = 10
+    @Option(name: .customLong("max-size"), help: "The largest policy accepted, in bytes.")
+    var maxSize: Int = 1 << 20
+    @Flag(help: "Exit 1 unless the refresh updated or confirmed the cached policy.")
+    var strict = false
+    @Option(help: "text (default) or json.")
+    var format: ReportFormat = .text
+
+    func validate() throws {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            parsed.host != nil
+        else { throw ValidationError("the URL must be http:// or https:// with a host; got \"\(url)\"") }
+        if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
+        if maxSize <= 0 { throw ValidationError("--max-size must be more than 0 bytes") }
+    }
+
+    func run() async throws {
+        let key = try publicKey.map { try readPublicKey($0) }
+        var bundledBytes: Data?
+        if let bundled {
+            bundledBytes = try readFile(bundled, what: "bundled policy")
+        }
+        let source = PolicySource(
+            bundled: bundledBytes, bundledName: bundled ?? "bundled policy", remoteURL: URL(string: url),
+            cacheDirectory: URL(fileURLWithPath: cache), publicKey: key, timeout: timeout, maximumSize: maxSize)
+        let delivery = PolicyDelivery(source: source)
+        let refresh = await delivery.refresh()
+        let current = delivery.current()
+
+        for diagnostic in refresh.diagnostics + current.diagnostics { printError(diagnostic.rendered) }
+        switch format {
+        case .json:
+            print(JSONValue.object([("refresh", refresh.json), ("policy", current.json)]).text)
+        case .text:
+            print("refresh: \(refresh.summary)")
+            let rules = current.policy.map { " (\($0.rules.count) rule\($0.rules.count == 1 ? "" : "s"))" } ?? ""
+            print("policy: \(current.origin.rawValue)\(rules): \(current.reason)")
+        }
+        if current.policy == nil { throw ExitCode(1) }
+        if strict, ![.updated, .notModified].contains(refresh.outcome) { throw ExitCode(1) }
+    }
+}
+
+/// `launch-policy keygen`: a new Ed25519 key pair for signing policies.
+struct KeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Make an Ed25519 key pair for signing policies.",
+        discussion: """
+            Writes PREFIX.key (the private key, readable by you alone: keep it in your CI's secrets, never in the app) \
+            and PREFIX.pub (the public key, which the app is configured with), and prints the public key. Existing \
+            files are not overwritten without --force. Exit status: 0, or 2 for a usage error.
+            """)
+
+    @Option(help: ArgumentHelp("Where to write the pair: PREFIX.key and PREFIX.pub.", valueName: "prefix"))
+    var output = "launch-policy"
+    @Flag(help: "Overwrite existing key files.")
+    var force = false
+
+    func run() throws {
+        let privateFile = URL(fileURLWithPath: output + ".key")
+        let publicFile = URL(fileURLWithPath: output + ".pub")
+        for file in [privateFile, publicFile] where !force && FileManager.default.fileExists(atPath: file.path) {
+            throw usageError("launch-policy keygen", "\(file.path) exists; use --force to replace it")
+        }
+        let key = PolicySigningKey.generate()
+        do {
+            // The private key is created readable by its owner only, before any secret is written into it.
+            guard FileManager.default.createFile(atPath: privateFile.path, contents: nil,
+                attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteNoPermission) }
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: privateFile.path)
+            try Data(key.text.utf8).write(to: privateFile)
+            try Data(key.publicKey.text.utf8).write(to: publicFile, options: .atomic)
+        } catch {
+            throw usageError("launch-policy keygen", "the key files could not be written: \(error.localizedDescription)")
+        }
+        print("private key: \(privateFile.path) (keep it secret)")
+        print("public key: \(publicFile.path)")
+        print(key.publicKey.base64)
+    }
+}
+
+/// `launch-policy sign`: a detached signature of a policy file.
+struct SignCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Sign a policy file with a private key.",
+        discussion: """
+            Writes the detached signature next to the policy (POLICY.sig; upload it beside the policy) or to \
+            --output, and prints its base64 for an X-Policy-Signature response header. A policy with errors is not \
+            signed: apps would refuse it anyway. Exit status: 0 when signed, 1 when the policy has errors, 2 for a \
+            usage error.
+            """)
+
+    @Argument(help: "The policy file, exactly as it will be served.")
+    var policy: String
+    @Option(help: ArgumentHelp("The private key file from keygen.", valueName: "file"))
+    var key: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Where to write the signature (default POLICY.sig).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let bytes = try readFile(policy, what: "policy")
+        let keyText = String(decoding: try readFile(key, what: "private key"), as: UTF8.self)
+        let signingKey: PolicySigningKey
+        do {
+            signingKey = try PolicySigningKey(text: keyText)
+        } catch {
+            throw usageError("launch-policy sign", "\(key): \(error.reason)")
+        }
+        let parsed = AutomaticPolicyParser(expectsLaunchGateJSON: policy.lowercased().hasSuffix(".json")).parse(bytes)
+        for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
+            printError(diagnostic.rendered(file: policy, source: [UInt8](bytes)))
+        }
+        guard parsed.usablePolicy != nil else {
+            printError("launch-policy sign: \(policy) has errors and was not signed")
+            throw ExitCode(1)
+        }
+        let signature = signingKey.signature(for: bytes)
+        let destination = output ?? policy + ".sig"
+        do {
+            try Data(signature.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+        } catch {
+            throw usageError("launch-policy sign", "\(destination) could not be written: \(error.localizedDescription)")
+        }
+        print("signature: \(destination)")
+        print(signature.base64)
+    }
+}
+
+/// `launch-policy verify`: whether a signature is a key's signature of a policy file.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a policy file's signature against a public key.",
+        discussion: "Exit status: 0 when the signature verifies, 1 when it does not, 2 for a usage error.")
+
+    @Argument(help: "The policy file.")
+    var policy: String
+    @Option(name: .customLong("public-key"), help: ArgumentHelp("The public key file, or its base64.", valueName: "key"))
+    var publicKey: String
+    @Option(help: ArgumentHelp("The signature file (default POLICY.sig), or its base64.", valueName: "sig"))
+    var signature: String?
+
+    func run() throws {
+        let bytes = try readFile(policy, what: "policy")
+        let key = try readPublicKey(publicKey)
+        let signatureArgument = signature ?? policy + ".sig"
+        let signatureText = FileManager.default.fileExists(atPath: signatureArgument)
+            ? String(decoding: try readFile(signatureArgument, what: "signature"), as: UTF8.self) : signatureArgument
+        let parsed: PolicySignature
+        do {
+            parsed = try PolicySignature(text: signatureText)
+        } catch {
+            throw usageError("launch-policy verify", "\(signatureArgument): \(error.reason)")
+        }
+        if key.verifies(parsed, of: bytes) {
+            print("\(policy): the signature verifies")
+        } else {
+            print("\(policy): the signature does NOT verify with this key")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// A file's bytes, or a usage error naming it.
+private func readFile(_ path: String, what: String) throws -> Data {
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw usageError("launch-policy", "the \(what) \(path) cannot be read")
+    }
+}
+
+/// A public key from a file, or given inline as base64.
+private func readPublicKey(_ argument: String) throws -> PolicyPublicKey {
+    let text = FileManager.default.fileExists(atPath: argument)
+        ? String(decoding: try readFile(argument, what: "public key"), as: UTF8.self) : argument
+    do {
+        return try PolicyPublicKey(text: text)
+    } catch {
+        throw usageError("launch-policy", "\(argument): \(error.reason)")
+    }
+}

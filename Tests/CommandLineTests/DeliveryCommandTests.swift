@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// keygen, sign, verify and fetch as a release script and a support engineer would run them.
+@Suite struct DeliveryCommandTests {
+    private let policy = """
+        policy: 1
+        messages:
+          stop: {default: "Please update."}
+        rules:
+          - id: minimum
+            when: {app-version: "< 2.0"}
+            then: require-update
+            message: stop
+        """
+
+    private func run(_ arguments: String..., in folder: URL) throws -> CommandResult {
+        try Executables.run("launch-policy", arguments, in: folder)
+    }
+
+    @Test func keygenSignVerifyRoundTrip() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(policy.utf8).write(to: folder.appendingPathComponent("policy.yaml"))
+
+        let keygen = try run("keygen", "--output", "release", in: folder)
+        #expect(keygen.status == 0, "\(keygen.standardError)")
+        let privateKey = folder.appendingPathComponent("release.key").path
+        let permissions = try FileManager.default.attributesOfItem(atPath: privateKey)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        let publicKey = try String(contentsOf: folder.appendingPathComponent("release.pub"), encoding: .utf8)
+        #expect(keygen.standardOutput.contains(publicKey.split(separator: "\n")[1]))
+
+        // A second keygen does not overwrite the pair.
+        #expect(try run("keygen", "--output", "release", in: folder).status == 2)
+
+        let sign = try run("sign", "policy.yaml", "--key", "release.key", in: folder)
+        #expect(sign.status == 0, "\(sign.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("policy.yaml.sig").path))
+
+        #expect(try run("verify", "policy.yaml", "--public-key", "release.pub", in: folder).status == 0)
+        // The header form: the base64 sign printed, given inline.
+        let header = String(sign.standardOutput.split(separator: "\n").last ?? "")
+        #expect(try run("verify", "policy.yaml", "--public-key", "release.pub", "--signature", header, in: folder).status == 0)
+
+        // One changed byte, or another key: it does not verify.
+        try Data((policy + "\n").utf8).write(to: folder.appendingPathComponent("policy.yaml"))
+        let altered = try run("verify", "policy.yaml", "--public-key", "release.pub", in: folder)
+        #expect(altered.status == 1)
+        #expect(altered.standardOutput.contains("does NOT verify"))
+        // A private key given where the public one belongs is a usage error that says so.
+        let mixedUp = try run("verify", "policy.yaml", "--public-key", "release.key", in: folder)
+        #expect(mixedUp.status == 2)
+        #expect(mixedUp.standardError.contains("this is a private key"))
+    }
+
+    @Test func signRefusesAPolicyWithErrors() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("policy: 1\nrules: [{id: x, then: nope}]\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
+        #expect(try run("keygen", in: folder).status == 0)
+        let sign = try run("sign", "bad.yaml", "--key", "launch-policy.key", in: folder)
+        #expect(sign.status == 1)
+        #expect(sign.standardError.contains("bad.yaml:2:"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.yaml.sig").path))
+    }
+
+    @Test func fetchSaysWhichPolicyIsUsedAndWhy() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = self.policy
+        let server = try TestHTTPServer { request in
+            if request.headers["if-none-match"] == "\"7\"" { return TestHTTPServer.Reply(status: 304) }
+            if request.path == "/policy.yaml" {
+                return TestHTTPServer.Reply(headers: [("ETag", "\"7\"")], text: policy)
+            }
+            return TestHTTPServer.Reply(status: 404, text: "not here")
+        }
+        defer { server.stop() }
+        let url = server.url("/policy.yaml").absoluteString
+
+        let first = try run("fetch", url, "--cache", "cache", in: folder)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("refresh: updated"))
+        #expect(first.standardOutput.contains("policy: cache (1 rule): the last-known-good policy fetched from \(url)"))
+
+        let second = try run("fetch", url, "--cache", "cache", "--format", "json", in: folder)
+        #expect(second.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])
+        let refresh = try #require(json["refresh"] as? [String: Any])
+        #expect(refresh["outcome"] as? String == "not-modified")
+        #expect(refresh["status"] as? Int == 304)
+        let used = try #require(json["policy"] as? [String: Any])
+        #expect(Set(used.keys) == ["origin", "source", "reason", "fetched-at", "confirmed-at", "etag", "rules",
+            "locked-out", "diagnostics"])
+        #expect(used["origin"] as? String == "cache")
+        #expect(used["etag"] as? String == "\"7\"")
+
+        // Unsigned, with a key set: rejected, the diagnostic on standard error, the cached policy still used;
+        // --strict turns the failed refresh into exit 1.
+        #expect(try run("keygen", in: folder).status == 0)
+        let unsigned = try run("fetch", url, "--cache", "fresh-cache", "--public-key", "launch-policy.pub",
+            "--strict", in: folder)
+        #expect(unsigned.status == 1)
+        #expect(unsigned.standardError.contains("[delivery.unsigned]"))
+        #expect(unsigned.standardOutput.contains("policy: none"))
+
+        let missing = try run("fetch", server.url("/gone.yaml").absoluteString, "--cache", "cache", in: folder)
+        #expect(missing.status == 0, "the cached policy is still in use")
+        #expect(missing.standardError.contains("[delivery.http-status]"))
+    }
+
+    @Test func fetchRejectsAURLItCannotUse() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run("fetch", "ftp://example.com/policy.yaml", "--cache", "cache", in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("http:// or https://"))
+    }
+}
