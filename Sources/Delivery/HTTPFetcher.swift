@@ -34,13 +34,17 @@ struct HTTPFetcher: Sendable {
 
     /// Fetches `url` with the extra request headers.
     func get(_ url: URL, headers: [String: String] = [:]) async -> Result<Response, Failure> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        // The transfer's own timer enforces `timeout` exactly. URLSession's timeouts are only a backstop, in whole
+        // seconds: FoundationNetworking on Linux truncates them to whole seconds, and 0.5 became 0, an immediate
+        // timeout.
+        let backstop = max(1, timeout.rounded(.up))
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: backstop)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
+        configuration.timeoutIntervalForRequest = backstop
+        configuration.timeoutIntervalForResource = backstop
         let transfer = Transfer(origin: url, maximumSize: maximumSize)
         // The session holds its delegate until it is invalidated, which the transfer does when it finishes.
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)

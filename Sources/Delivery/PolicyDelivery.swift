@@ -63,11 +63,11 @@ public actor PolicyDelivery {
     }
 
     /// The policy for a launch that may wait: with a usable cached policy, that one at once; otherwise (a first
-    /// launch, or a cache that cannot be used) a refresh is started and awaited for at most `seconds`, and the best
-    /// policy on hand then is returned. A refresh that outlasts the wait goes on and serves the next launch.
+    /// launch, a cache that cannot be used, or a fail-closed lockout) a refresh is started and awaited for at most
+    /// `seconds`, and the best policy on hand then is returned. A refresh that outlasts the wait goes on and serves the next launch.
     public func firstLaunchPolicy(waitingAtMost seconds: TimeInterval) async -> DeliveredPolicy {
         let now = current()
-        guard now.origin != .cache, source.remoteURL != nil else { return now }
+        guard now.origin != .cache || now.lockout != nil, source.remoteURL != nil else { return now }
         let refreshing = Task { await self.refresh() }
         await Self.first(of: refreshing, orAfter: seconds)
         return current()

@@ -19,8 +19,8 @@ struct Refresh {
         func failed(_ outcome: RefreshResult.Outcome, status: Int? = nil, _ code: DiagnosticCode,
             _ message: String) -> RefreshResult
         {
-            RefreshResult(outcome: outcome, status: status,
-                diagnostics: [DeliveryDiagnostic(source: origin, .error(code, message, at: .wholeInputStart))])
+            RefreshResult(outcome: outcome, status: status, diagnostics: [DeliveryDiagnostic(source: origin,
+                .error(code, message + "; the policy on hand is kept", at: .wholeInputStart))])
         }
 
         // Validators only for a cached policy from this URL that is still usable; otherwise a 304 would confirm a
@@ -33,9 +33,10 @@ struct Refresh {
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
 
-        let fetcher = HTTPFetcher(timeout: source.timeout, maximumSize: source.maximumSize)
+        // One deadline for the whole refresh: a sidecar signature gets what the policy's request left of it.
+        let deadline = Date().addingTimeInterval(source.timeout)
         let response: HTTPFetcher.Response
-        switch await fetcher.get(url, headers: headers) {
+        switch await HTTPFetcher(timeout: source.timeout, maximumSize: source.maximumSize).get(url, headers: headers) {
         case .success(let fetched): response = fetched
         case .failure(let failure): return failed(.failed, failure.code, failure.message(source))
         }
@@ -56,7 +57,7 @@ struct Refresh {
             return RefreshResult(outcome: .notModified, status: 304, diagnostics: [])
         default:
             return failed(.failed, status: response.status, .deliveryHTTPStatus,
-                "the server answered \(response.status) \(HTTPStatusText.text(response.status)); the policy on hand is kept")
+                "the server answered \(response.status) \(HTTPStatusText.text(response.status))")
         }
 
         let parsed = source.parser.parse(response.body)
@@ -72,20 +73,19 @@ struct Refresh {
         var signature: PolicySignature?
         if let publicKey = source.publicKey {
             let found: PolicySignature
-            switch await self.signature(in: response, fetcher: fetcher) {
+            switch await self.signature(in: response, before: deadline) {
             case .success(let value?): found = value
             case .success(nil):
                 return failed(.rejected, status: 200, .deliveryUnsigned,
                     "the fetched policy is not signed (no \(source.signatureHeader) header and no "
-                        + "\(source.signatureURL?.lastPathComponent ?? ".sig") file), and a public key is configured; "
-                        + "the policy on hand is kept")
+                        + "\(source.signatureURL?.lastPathComponent ?? ".sig") file), and a public key is configured")
             case .failure(let problem):
-                return failed(.rejected, status: 200, .deliveryBadSignature, problem.description + "; the policy on hand is kept")
+                return failed(.rejected, status: 200, .deliveryBadSignature, problem.description)
             }
             guard publicKey.verifies(found, of: response.body) else {
                 return failed(.rejected, status: 200, .deliveryBadSignature,
                     "the fetched policy's signature does not verify with the configured public key (a different key, "
-                        + "or the policy was changed after signing); the policy on hand is kept")
+                        + "or the policy was changed after signing)")
             }
             signature = found
         }
@@ -116,7 +116,7 @@ struct Refresh {
 
     /// The response's signature: its header, else the sidecar file; nil when there is neither, a message when one
     /// is there but unreadable or could not be fetched.
-    private func signature(in response: HTTPFetcher.Response, fetcher: HTTPFetcher) async
+    private func signature(in response: HTTPFetcher.Response, before deadline: Date) async
         -> Result<PolicySignature?, SignatureProblem>
     {
         if let header = response.header(source.signatureHeader) {
@@ -127,7 +127,11 @@ struct Refresh {
             }
         }
         guard let sidecar = source.signatureURL else { return .success(nil) }
-        let small = HTTPFetcher(timeout: fetcher.timeout, maximumSize: Self.maximumSignatureSize)
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else {
+            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(HTTPFetcher.Failure.timedOut.message(source))"))
+        }
+        let small = HTTPFetcher(timeout: remaining, maximumSize: Self.maximumSignatureSize)
         switch await small.get(sidecar) {
         case .success(let file) where file.status == 200:
             do {
@@ -165,19 +169,18 @@ extension HTTPFetcher.Failure {
 
     /// The failure in words.
     func message(_ source: PolicySource) -> String {
-        let kept = "; the policy on hand is kept"
         switch self {
         case .unreachable(let why):
-            return "the server could not be reached (\(why))" + kept
+            return "the server could not be reached (\(why))"
         case .timedOut:
-            return "no complete response within the \(source.timeout.formatted) s timeout" + kept
+            return "no complete response within the \(source.timeout.formatted) s timeout"
         case .tooLarge(let announced):
             let size = announced.map { "\($0) bytes, " } ?? ""
-            return "the response is larger than the \(source.maximumSize)-byte cap (\(size)abandoned)" + kept
+            return "the response is larger than the \(source.maximumSize)-byte cap (\(size)abandoned)"
         case .truncated(let received, let expected):
-            return "the connection closed after \(received) of the \(expected) bytes announced" + kept
+            return "the connection closed after \(received) of the \(expected) bytes announced"
         case .redirectRefused(let target):
-            return "the server redirected to \(target), another host or an insecure scheme, which is not followed" + kept
+            return "the server redirected to \(target), another host or an insecure scheme, which is not followed"
         }
     }
 }

@@ -71,6 +71,25 @@ import Testing
         #expect(delivery.gateRule() == "remote-gate")
     }
 
+    @Test func aSidecarSlowerThanWhatIsLeftOfTheTimeoutIsRejected() async throws {
+        let signature = key.signature(for: policy)
+        let fixture = try Fixture(publicKey: key.publicKey, timeout: 0.5) { request in
+            guard request.path.hasSuffix(".sig") else { return policyReply(remotePolicy) }
+            var reply = TestHTTPServer.Reply(text: signature.text)
+            reply.delay = 3
+            return reply
+        }
+        defer { fixture.tearDown() }
+        let started = Date()
+        let result = await fixture.delivery().refresh()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed >= 0.5 && elapsed < 2.5, "the sidecar is held to what is left of the refresh's 0.5 s: \(elapsed) s")
+        #expect(result.outcome == .rejected)
+        #expect(result.codes == ["delivery.bad-signature"])
+        #expect(result.diagnostics[0].diagnostic.message.contains("policy.yaml.sig could not be fetched: no complete response"), "\(result.diagnostics[0].rendered)")
+        #expect(fixture.cacheBytes == nil)
+    }
+
     @Test func anUnsignedPolicyIsRejectedWhenAKeyIsSet() async throws {
         let fixture = try Fixture(publicKey: key.publicKey) { request in
             request.path.hasSuffix(".sig") ? TestHTTPServer.Reply(status: 404, text: "no") : policyReply(remotePolicy)
