@@ -71,19 +71,21 @@ import Testing
         #expect(delivery.gateRule() == "remote-gate")
     }
 
-    @Test func aSidecarSlowerThanWhatIsLeftOfTheTimeoutIsRejected() async throws {
+    @Test func aSidecarIsHeldToTheRefreshDeadline() async throws {
         let signature = key.signature(for: policy)
         let fixture = try Fixture(publicKey: key.publicKey, timeout: 0.5) { request in
             guard request.path.hasSuffix(".sig") else { return policyReply(remotePolicy) }
             var reply = TestHTTPServer.Reply(text: signature.text)
-            reply.delay = 3
+            reply.delay = 60
             return reply
         }
         defer { fixture.tearDown() }
         let started = Date()
         let result = await fixture.delivery().refresh()
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed >= 0.5 && elapsed < 2.5, "the sidecar is held to what is left of the refresh's 0.5 s: \(elapsed) s")
+        // Held to the refresh's deadline: not before 0.5 s, long before the server's 60 s (loose: a loaded test run
+        // delays timers).
+        #expect(elapsed >= 0.5 && elapsed < 30, "\(elapsed) s")
         #expect(result.outcome == .rejected)
         #expect(result.codes == ["delivery.bad-signature"])
         #expect(result.diagnostics[0].diagnostic.message.contains("policy.yaml.sig could not be fetched: no complete response"), "\(result.diagnostics[0].rendered)")
@@ -199,11 +201,7 @@ import Testing
 
     @Test func theFirstLaunchWaitEndsAtItsDeadlineAndTheFetchServesTheNextLaunch() async throws {
         let gate = TestHTTPServer.Gate()
-        let fixture = try Fixture { _ in
-            var reply = policyReply(remotePolicy)
-            reply.gate = gate
-            return reply
-        }
+        let fixture = try Fixture { _ in policyReply(remotePolicy, heldBy: gate) }
         defer { fixture.tearDown() }
         let delivery = fixture.delivery()
         let current = await delivery.firstLaunchPolicy(waitingAtMost: 0.2)

@@ -68,7 +68,11 @@ extension RefreshResult {
     var codes: [String] { diagnostics.map(\.diagnostic.code.rawValue) }
 }
 
-/// A reply with a policy's text.
-func policyReply(_ text: String, headers: [(String, String)] = []) -> TestHTTPServer.Reply {
-    TestHTTPServer.Reply(status: 200, headers: [("Content-Type", "application/yaml")] + headers, text: text)
+/// A reply with a policy's text, held until `gate` opens when one is given.
+func policyReply(_ text: String, headers: [(String, String)] = [], heldBy gate: TestHTTPServer.Gate? = nil)
+    -> TestHTTPServer.Reply
+{
+    var reply = TestHTTPServer.Reply(status: 200, headers: [("Content-Type", "application/yaml")] + headers, text: text)
+    reply.gate = gate
+    return reply
 }
