@@ -91,14 +91,19 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         task.resume()
     }
 
-    /// Records the first failure and stops the transfer; URLSession then reports completion.
-    func fail(_ reason: HTTPFetcher.Failure, task: URLSessionTask) {
-        let first = lock.withLock {
+    /// Records the first failure; whatever completes the transfer then reports it.
+    @discardableResult
+    private func record(_ reason: HTTPFetcher.Failure) -> Bool {
+        lock.withLock {
             guard failure == nil, continuation != nil else { return false }
             failure = reason
             return true
         }
-        if first { task.cancel() }
+    }
+
+    /// Records the first failure and stops the transfer; URLSession then reports completion.
+    func fail(_ reason: HTTPFetcher.Failure, task: URLSessionTask) {
+        if record(reason) { task.cancel() }
     }
 
     func urlSession(
@@ -109,7 +114,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.withLock { self.response = http }
         let announced = response.expectedContentLength
         if announced > Int64(maximumSize) {
-            fail(.tooLarge(announced: announced), task: dataTask)
+            // The disposition cancels the task; cancelling it here as well is one cancel too many.
+            record(.tooLarge(announced: announced))
             completionHandler(.cancel)
             return
         }
@@ -137,9 +143,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             // Not followed: the redirect response itself completes the task. (Cancelling here as well makes
             // FoundationNetworking on Linux trap on a second redirect callback.)
             completionHandler(nil)
-            lock.withLock {
-                if failure == nil { failure = .redirectRefused(to: target?.absoluteString ?? "an unreadable location") }
-            }
+            record(.redirectRefused(to: target?.absoluteString ?? "an unreadable location"))
         }
     }
 

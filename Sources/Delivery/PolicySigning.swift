@@ -76,10 +76,10 @@ public struct PolicySigningKey: Sendable {
     public var publicKey: PolicyPublicKey { PolicyPublicKey(key: key.publicKey) }
 
     /// The detached signature of a policy file's bytes.
-    public func signature(for policy: Data) -> PolicySignature {
-        // Ed25519 signing fails only on a broken random source or an invalid key, neither of which a key made by
-        // this type can have.
-        PolicySignature(bytes: (try? key.signature(for: policy)) ?? Data())
+    ///
+    /// - Throws: what the cryptography library throws; Ed25519 signing fails only on a broken random source.
+    public func signature(for policy: Data) throws -> PolicySignature {
+        PolicySignature(bytes: try key.signature(for: policy))
     }
 }
 

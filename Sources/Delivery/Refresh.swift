@@ -44,8 +44,11 @@ struct Refresh {
         switch response.status {
         case 200:
             break
-        case 304 where cached != nil:
-            var confirmed = cached!
+        case 304:
+            guard var confirmed = cached else {
+                return failed(.failed, status: 304, .deliveryHTTPStatus,
+                    "the server answered 304 Not Modified to a request that named no cached policy")
+            }
             confirmed.confirmedAt = Timestamp.text(clock())
             if let etag = response.header("ETag") { confirmed.etag = etag }
             do {

@@ -149,9 +149,10 @@ struct SignCommand: ParsableCommand {
             printError("launch-policy sign: \(policy) has errors and was not signed")
             throw ExitCode(1)
         }
-        let signature = signingKey.signature(for: bytes)
         let destination = output ?? policy + ".sig"
+        let signature: PolicySignature
         do {
+            signature = try signingKey.signature(for: bytes)
             try Data(signature.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
             throw usageError("launch-policy sign", "\(destination) could not be written: \(error.localizedDescription)")

@@ -129,6 +129,17 @@ final class Script: @unchecked Sendable {
         #expect(delivery.gateRule() == "bundled-gate")
     }
 
+    @Test func aNotModifiedAnswerToARequestWithoutValidatorsIsAnError() async throws {
+        let fixture = try Fixture { _ in TestHTTPServer.Reply(status: 304) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.codes == ["delivery.http-status"])
+        #expect(fixture.cacheBytes == nil)
+        #expect(delivery.gateRule() == "bundled-gate")
+    }
+
     @Test func aResponseSlowerThanTheTimeoutIsAbandonedAtTheTimeout() async throws {
         let (fixture, script, _, cached) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }

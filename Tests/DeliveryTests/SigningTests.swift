@@ -9,7 +9,7 @@ import Testing
     let policy = Data(remotePolicy.utf8)
 
     @Test func aSignatureVerifiesOnlyTheBytesItSignedWithItsOwnKey() throws {
-        let signature = key.signature(for: policy)
+        let signature = try key.signature(for: policy)
         #expect(signature.bytes.count == 64)
         #expect(key.publicKey.verifies(signature, of: policy))
         #expect(!key.publicKey.verifies(signature, of: policy + Data("\n".utf8)))
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func keysAndSignaturesRoundTripThroughTheirText() throws {
-        let signature = key.signature(for: policy)
+        let signature = try key.signature(for: policy)
         let publicKey = try PolicyPublicKey(text: key.publicKey.text)
         #expect(publicKey == key.publicKey)
         #expect(try PolicyPublicKey(text: key.publicKey.base64) == key.publicKey)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aSignatureInTheHeaderIsVerified() async throws {
-        let signature = key.signature(for: policy)
+        let signature = try key.signature(for: policy)
         let fixture = try Fixture(publicKey: key.publicKey) { _ in
             policyReply(remotePolicy, headers: [("X-Policy-Signature", signature.base64)])
         }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aSidecarSignatureIsFetchedWhenTheHeaderIsAbsent() async throws {
-        let signature = key.signature(for: policy)
+        let signature = try key.signature(for: policy)
         let fixture = try Fixture(publicKey: key.publicKey) { request in
             request.path == "/policy.yaml.sig"
                 ? TestHTTPServer.Reply(text: signature.text) : policyReply(remotePolicy)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aSidecarIsHeldToTheRefreshDeadline() async throws {
-        let signature = key.signature(for: policy)
+        let signature = try key.signature(for: policy)
         let fixture = try Fixture(publicKey: key.publicKey, timeout: 0.5) { request in
             guard request.path.hasSuffix(".sig") else { return policyReply(remotePolicy) }
             var reply = TestHTTPServer.Reply(text: signature.text)
@@ -107,7 +107,7 @@ import Testing
 
     @Test(arguments: ["wrong key", "altered policy", "garbage"])
     func aBadSignatureIsRejectedAndTheCacheKept(kind: String) async throws {
-        let good = key.signature(for: policy)
+        let good = try key.signature(for: policy)
         let script = Script { _ in policyReply(remotePolicy, headers: [("X-Policy-Signature", good.base64)]) }
         let fixture = try Fixture(publicKey: key.publicKey) { script.reply($0) }
         defer { fixture.tearDown() }
@@ -118,8 +118,8 @@ import Testing
         let newer = Data(newerRemotePolicy.utf8)
         let header: String
         switch kind {
-        case "wrong key": header = PolicySigningKey.generate().signature(for: newer).base64
-        case "altered policy": header = key.signature(for: Data(remotePolicy.utf8)).base64  // signs other bytes
+        case "wrong key": header = try PolicySigningKey.generate().signature(for: newer).base64
+        case "altered policy": header = try key.signature(for: Data(remotePolicy.utf8)).base64  // signs other bytes
         default: header = "AAAA"
         }
         script.set { _ in policyReply(newerRemotePolicy, headers: [("X-Policy-Signature", header)]) }
