@@ -87,7 +87,7 @@ struct EvalCommand: ParsableCommand {
     private static let name = "launch-policy eval"
 
     func run() throws {
-        let policy = try readPolicy()
+        let policy = try readPolicyFile(policy, command: Self.name)
         let launchContext = try buildContext()
         let store = memory.map { JSONFileDisplayMemoryStore(url: URL(fileURLWithPath: $0)) }
         var shown = DisplayMemory()
@@ -114,23 +114,6 @@ struct EvalCommand: ParsableCommand {
         }
     }
 
-    /// The policy, or exit 1 with its diagnostics when it has errors.
-    private func readPolicy() throws -> Policy {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: policy))
-        } catch {
-            throw usageError(Self.name, "cannot read the policy \(policy): \(Self.reason(error))")
-        }
-        let parser = AutomaticPolicyParser(expectsLaunchGateJSON: policy.lowercased().hasSuffix(".json"))
-        let result = parser.parse(bytes)
-        for diagnostic in result.diagnostics {
-            printError(diagnostic.rendered(file: policy, source: [UInt8](bytes)))
-        }
-        guard let usable = result.usablePolicy else { throw ExitCode(1) }
-        return usable
-    }
-
     /// The context from `--context`, the options and `--attribute`; exit 2 when a value is invalid.
     private func buildContext() throws -> LaunchContext {
         var values: [String: ContextValue] = [:]
@@ -139,7 +122,7 @@ struct EvalCommand: ParsableCommand {
             do {
                 bytes = try Data(contentsOf: URL(fileURLWithPath: context))
             } catch {
-                throw usageError(Self.name, "cannot read the context \(context): \(Self.reason(error))")
+                throw usageError(Self.name, "cannot read the context \(context): \(fileErrorReason(error))")
             }
             let file = LaunchContextFile.values(bytes)
             for diagnostic in file.diagnostics { printError(diagnostic.rendered(file: context, source: [UInt8](bytes))) }
@@ -162,19 +145,5 @@ struct EvalCommand: ParsableCommand {
             let source = optionValues[error.key] != nil ? "--\(error.key)" : (context.map { "\(error.key) in \($0)" } ?? error.key)
             throw usageError(Self.name, "\(source) \"\(error.value)\" is not valid: \(error.reason)")
         }
-    }
-
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
-            return "no such file"
-        }
-        return error.localizedDescription
     }
 }

@@ -183,3 +183,22 @@ import TestSupport
         #expect((old["gate"] as? [String: Any])?["rule"] as? String == "requiredUpdate-android")
     }
 }
+
+@Suite struct ExplainCommandTests {
+    @Test func explainsEachRuleOrOne() throws {
+        let all = try Executables.run("launch-policy", ["explain", "policies/minimum-version.yaml"])
+        #expect(all.status == 0)
+        #expect(all.standardOutput == """
+            minimum-ios: Blocks iOS users below 2.4 and asks them to update: 'Please update Lantern to keep going.'
+            optional-ios: Asks iOS users below 2.6 to update, once per app version: 'A new version of Lantern is available.'
+
+            """)
+        let one = try Executables.run("launch-policy", ["explain", "policies/minimum-version.yaml", "--rule", "optional-ios",
+            "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [[String: String]])
+        #expect(json.map { $0["rule"] } == ["optional-ios"])
+        let unknown = try Executables.run("launch-policy", ["explain", "policies/minimum-version.yaml", "--rule", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("its rules are: minimum-ios, optional-ios"))
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import LaunchPolicy
+
+/// `launch-policy explain`: each rule of a policy in plain words.
+///
+/// Exit status: 0, 1 when the policy has errors, 2 for a usage error (an unknown --rule among them).
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Say what each rule of a policy does, in plain words.",
+        discussion: """
+            For reviewers who do not read YAML: "Blocks iOS users below 2.4 and asks them to update: 'Please update \
+            Lantern to keep going.'" --rule ID explains one rule. Exit status: 0, 1 when the policy has errors, 2 for \
+            a usage error.
+            """)
+
+    private static let name = "launch-policy explain"
+
+    @Argument(help: "The policy file (YAML), or a LaunchGate/Gandalf configuration (JSON).")
+    var policy: String
+    @Option(help: ArgumentHelp("Explain only this rule.", valueName: "id"))
+    var rule: String?
+    @Option(help: "text (default) or json.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        let parsed = try readPolicyFile(policy, command: Self.name)
+        var descriptions = parsed.ruleDescriptions
+        if let rule {
+            descriptions = descriptions.filter { $0.rule == rule }
+            guard !descriptions.isEmpty else {
+                let ids = parsed.rules.map(\.id.value)
+                throw usageError(Self.name, "the policy has no rule \"\(rule)\"; its rules are: \(ids.joined(separator: ", "))")
+            }
+        }
+        switch format {
+        case .text:
+            for (id, description) in descriptions { print("\(id): \(description)") }
+        case .json:
+            print(JSONValue.array(descriptions.map { .object([("rule", .string($0.rule)), ("description", .string($0.description))]) }).text)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import LaunchPolicy
+
+/// The policy at `path` (YAML, or LaunchGate/Gandalf JSON for a `.json` file), its diagnostics printed on standard
+/// error; exits 1 when it has errors and 2 when it cannot be read.
+func readPolicyFile(_ path: String, command: String) throws -> Policy {
+    let bytes: Data
+    do {
+        bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw usageError(command, "cannot read the policy \(path): \(fileErrorReason(error))")
+    }
+    let parser = AutomaticPolicyParser(expectsLaunchGateJSON: path.lowercased().hasSuffix(".json"))
+    let result = parser.parse(bytes)
+    for diagnostic in result.diagnostics {
+        printError(diagnostic.rendered(file: path, source: [UInt8](bytes)))
+    }
+    guard let usable = result.usablePolicy else { throw ExitCode(1) }
+    return usable
+}
+
+/// Why a file could not be read, in the words of `strerror` ("no such file or directory").
+func fileErrorReason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+        let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+        return String(cString: strerror(code.rawValue)).lowercased()
+    }
+    if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
+        return "no such file"
+    }
+    return error.localizedDescription
+}

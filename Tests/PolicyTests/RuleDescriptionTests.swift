@@ -1,0 +1,61 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+
+@Suite struct RuleDescriptionTests {
+    private func describe(_ rules: String, messages: String = "m: {default: \"Please update Lantern to keep going.\"}")
+        throws -> [String]
+    {
+        let result = parse("policy: 1\nmessages: {\(messages)}\nrules:\n\(rules)")
+        let policy = try #require(result.usablePolicy, "\(result.diagnostics)")
+        return policy.ruleDescriptions.map(\.description)
+    }
+
+    @Test func theIssuesExampleReadsAsWritten() throws {
+        #expect(try describe("""
+              - {id: r, when: {platform: ios, app-version: "< 2.4"}, then: require-update, message: m}
+            """) == ["Blocks iOS users below 2.4 and asks them to update: 'Please update Lantern to keep going.'"])
+    }
+
+    @Test func everyActionHasItsVerb() throws {
+        let described = try describe("""
+              - {id: a, then: block, message: m}
+              - {id: b, when: {platform: [ios, android]}, then: suggest-update, message: m}
+              - {id: c, when: {launch: first}, then: notify, message: m, show: every-launch, every: 7d}
+              - {id: d, when: {launch: upgrade}, then: present, screen: whats-new}
+              - {id: e, when: {platform: ios, original-app-version: "< 40"}, then: grant, entitlements: [premium, no-ads]}
+            """)
+        #expect(described == [
+            "Blocks all users: 'Please update Lantern to keep going.'",
+            "Asks iOS and Android users to update, once per app version: 'Please update Lantern to keep going.'",
+            "Tells users on their first launch, on every launch, at most every 7 days: 'Please update Lantern to keep going.'",
+            "Presents the screen 'whats-new' to users on the first launch after an upgrade, once.",
+            "Grants 'premium' and 'no-ads' to iOS users who first bought a build below 40.",
+        ])
+    }
+
+    @Test func rangesCountsAndCombinationsReadAsWords() throws {
+        let described = try describe("""
+              - id: a
+                when:
+                  app-version: ">= 2.0 < 3"
+                  launch-count: ">= 3"
+                  days-since-last-launch: "> 30"
+                then: block
+                message: m
+              - id: b
+                when:
+                  any:
+                    - {app-version: "2.4.x"}
+                    - {region: [NO, SE]}
+                  not: {locale: ja}
+                  rollout: "12.5%"
+                then: block
+                message: m
+            """)
+        #expect(described[0] == "Blocks users on versions from 2.0 up to but not including 3, on launch number 3 or "
+            + "more and back after more than 30 days away: 'Please update Lantern to keep going.'")
+        #expect(described[1] == "Blocks users either on version matching '2.4.x' or in NO or SE, except those whose "
+            + "language is ja and in a 12.5% rollout: 'Please update Lantern to keep going.'")
+    }
+}
