@@ -87,6 +87,10 @@ let package = Package(
             name: "LintTests",
             dependencies: ["LaunchPolicy", "TestSupport"]
         ),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["LaunchPolicy", "TestSupport"]
+        ),
         // Delivery against a real HTTP server on 127.0.0.1 that the tests start.
         .testTarget(
             name: "DeliveryTests",

@@ -6,6 +6,8 @@ public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number with a fraction, such as a share (0.183); written as `null` when it is not finite.
+    case double(Double)
     case string(String)
     case array([JSONValue])
     /// An object, its keys in this order.
@@ -26,6 +28,7 @@ public enum JSONValue: Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .double(let value): output += value.isFinite ? String(value) : "null"
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
             output += "["

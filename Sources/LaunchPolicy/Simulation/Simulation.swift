@@ -1,0 +1,187 @@
+import Foundation
+
+/// What a policy does to an installed base: every user of a ``Population`` evaluated as at a launch with nothing
+/// shown before, counted per rule, per outcome, per platform and per app version.
+///
+/// Staged rollouts draw install ids deterministically per row: the `k`-th user (from 0) of the row on line `L` has the
+/// install id `simulated-L-k`, unless the row gives an `install-id`, which all its users share. The same population
+/// and policy give the same answer every run. Users whose ids put them in the same rollouts get the same decision,
+/// so a row is evaluated once per distinct combination, not once per user.
+public struct Simulation: Sendable {
+    /// What can happen to a user at a launch. A user may be notified, presented a screen and granted entitlements at
+    /// once; `blocked` and `updateRequired` exclude the others but grants; `untouched` means nothing happened.
+    public enum Outcome: String, CaseIterable, Sendable, Hashable {
+        case blocked
+        case updateRequired = "update-required"
+        case updateSuggested = "update-suggested"
+        case notified
+        case presented
+        case granted
+        case untouched
+
+        /// The outcome in words, for reports.
+        public var label: String {
+            switch self {
+            case .blocked: "blocked"
+            case .updateRequired: "update required"
+            case .updateSuggested: "update suggested"
+            case .notified: "notified"
+            case .presented: "presented"
+            case .granted: "granted"
+            case .untouched: "untouched"
+            }
+        }
+    }
+
+    /// Users, and how many had each outcome.
+    public struct Tally: Sendable, Equatable {
+        /// The users counted.
+        public var users = 0
+        /// Users per outcome; an outcome no one had is absent.
+        public var outcomes: [Outcome: Int] = [:]
+
+        /// The users with an outcome.
+        public subscript(outcome: Outcome) -> Int { outcomes[outcome] ?? 0 }
+
+        /// The share of these users with an outcome, 0 to 1 (0 when there are none).
+        public func share(_ outcome: Outcome) -> Double { users == 0 ? 0 : Double(self[outcome]) / Double(users) }
+
+        mutating func add(_ outcomes: [Outcome], users count: Int) {
+            users += count
+            for outcome in outcomes { self.outcomes[outcome, default: 0] += count }
+        }
+    }
+
+    /// A rule and the users whose launch it matched.
+    public struct RuleCount: Sendable, Equatable {
+        public var rule: String
+        public var action: Action
+        public var users: Int
+    }
+
+    /// A platform's or an app version's users.
+    public struct Group: Sendable, Equatable {
+        /// The platform, or `unknown`.
+        public var platform: String
+        /// The app version, or `unknown`; nil for a whole platform.
+        public var appVersion: String?
+        public var tally: Tally
+    }
+
+    /// Every user.
+    public var total = Tally()
+    /// Each rule, in file order.
+    public var rules: [RuleCount]
+    /// Each platform, in order of first appearance.
+    public var platforms: [Group] = []
+    /// Each app version per platform, platforms in order of first appearance, versions from oldest to newest.
+    public var versions: [Group] = []
+    /// The time every launch was evaluated at.
+    public var now: Date
+
+    /// The share of all users a rule matched, 0 to 1.
+    public func share(of rule: RuleCount) -> Double { total.users == 0 ? 0 : Double(rule.users) / Double(total.users) }
+
+    /// The install id of the `k`-th user of the row on `line`.
+    public static func installID(line: Int, user: Int) -> String { "simulated-\(line)-\(user)" }
+
+    /// Simulates `policy` over `population`, every launch at `now`.
+    public init(policy: Policy, population: Population, now: Date) {
+        self.now = now
+        rules = policy.rules.map { RuleCount(rule: $0.id.value, action: $0.action.value, users: 0) }
+        let draws = RolloutDraw.all(in: policy)
+        var platformIndex: [String: Int] = [:]
+        var versionIndex: [String: [String: Int]] = [:]
+        var versionGroups: [String: [Group]] = [:]
+
+        for row in population.rows where row.users > 0 {
+            var values = row.values
+            values["now"] = .text(Timestamp.text(now))
+            // Users grouped by the rollouts their ids put them in; one evaluation per group.
+            var groups: [[Bool]: (installID: String, users: Int)] = [:]
+            if case .text(let shared)? = values["install-id"] {
+                groups[draws.map { $0.includes(shared) }] = (shared, row.users)
+            } else if draws.isEmpty {
+                groups[[]] = (Self.installID(line: row.line, user: 0), row.users)
+            } else {
+                for user in 0..<row.users {
+                    let id = Self.installID(line: row.line, user: user)
+                    groups[draws.map { $0.includes(id) }, default: (id, 0)].users += 1
+                }
+            }
+            let platform = values["platform"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "unknown"
+            let version = values["app-version"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "unknown"
+            for (installID, users) in groups.values.sorted(by: { $0.installID < $1.installID }) {
+                values["install-id"] = .text(installID)
+                // Rows were checked when the population was read; a context that still fails counts as untouched.
+                guard let context = try? LaunchContext(values: values, defaultNow: now) else { continue }
+                let decision = policy.evaluate(context)
+                let outcomes = Self.outcomes(of: decision)
+                total.add(outcomes, users: users)
+                for (index, explanation) in decision.explanation.enumerated() where explanation.matched {
+                    rules[index].users += users
+                }
+                if platformIndex[platform] == nil {
+                    platformIndex[platform] = platforms.count
+                    platforms.append(Group(platform: platform, appVersion: nil, tally: Tally()))
+                }
+                platforms[platformIndex[platform]!].tally.add(outcomes, users: users)
+                if versionIndex[platform]?[version] == nil {
+                    versionIndex[platform, default: [:]][version] = versionGroups[platform, default: []].count
+                    versionGroups[platform, default: []].append(Group(platform: platform, appVersion: version, tally: Tally()))
+                }
+                versionGroups[platform]![versionIndex[platform]![version]!].tally.add(outcomes, users: users)
+            }
+        }
+        versions = platforms.flatMap { group in
+            (versionGroups[group.platform] ?? []).sorted { Self.versionOrder($0.appVersion ?? "", $1.appVersion ?? "") }
+        }
+    }
+
+    /// What a decision did to its user.
+    static func outcomes(of decision: Decision) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        if let gate = decision.gate { outcomes.append(gate.action == .block ? .blocked : .updateRequired) }
+        if !decision.prompts.isEmpty { outcomes.append(.updateSuggested) }
+        if !decision.notices.isEmpty { outcomes.append(.notified) }
+        if !decision.presentations.isEmpty { outcomes.append(.presented) }
+        if !decision.grants.isEmpty { outcomes.append(.granted) }
+        return outcomes.isEmpty ? [.untouched] : outcomes
+    }
+
+    /// Oldest first: versions compare as versions; text that is not one sorts after, as text.
+    static func versionOrder(_ left: String, _ right: String) -> Bool {
+        switch (try? Version(left, kind: .marketing), try? Version(right, kind: .marketing)) {
+        case (let l?, let r?): return l < r || (!(r < l) && left < right)
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return left < right
+        }
+    }
+}
+
+/// One rollout entry of a rule: whether an install id falls inside it.
+struct RolloutDraw {
+    let ruleID: String
+    let percentage: Double
+
+    func includes(_ installID: String) -> Bool {
+        Rollout.includes(bucket: Rollout.bucket(installID: installID, ruleID: ruleID), percentage: percentage)
+    }
+
+    /// Every rollout entry of every rule, anywhere in its condition.
+    static func all(in policy: Policy) -> [RolloutDraw] {
+        var draws: [RolloutDraw] = []
+        func walk(_ condition: Condition, _ rule: String) {
+            switch condition {
+            case .all(let parts, _), .any(let parts, _): parts.forEach { walk($0, rule) }
+            case .not(let inner, _): walk(inner, rule)
+            case .shared(let shared): walk(shared.condition, rule)
+            case .entry(let entry):
+                if case .rollout(let percentage) = entry.test { draws.append(RolloutDraw(ruleID: rule, percentage: percentage)) }
+            }
+        }
+        for rule in policy.rules { rule.condition.map { walk($0, rule.id.value) } }
+        return draws
+    }
+}

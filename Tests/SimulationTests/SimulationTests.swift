@@ -1,0 +1,202 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+
+private let now = Date(timeIntervalSince1970: 1_795_219_200)  // 2026-11-21T00:00:00Z
+
+private func policy(_ yaml: String) throws -> Policy {
+    let result = YAMLPolicyParser().parse(Data(yaml.utf8))
+    return try #require(result.usablePolicy, "\(result.diagnostics)")
+}
+
+private func population(_ csv: String) throws -> Population {
+    let read = Population.read(csv: Data(csv.utf8))
+    #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+    return read.population
+}
+
+@Suite struct SimulationTests {
+    /// 100,000 users over 40 versions on two platforms, against a count made directly from the policy's thresholds
+    /// and the documented rollout buckets.
+    @Test func sharesMatchADirectCountOverAHundredThousandUsers() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: old-android, when: {platform: android, app-version: "< 1.5"}, then: block, message: m}
+              - {id: minimum-ios, when: {platform: ios, app-version: "< 2.4"}, then: require-update, message: m}
+              - {id: optional, when: {app-version: "< 3.5"}, then: suggest-update, message: m}
+              - {id: try-new, when: {app-version: ">= 4.0", rollout: "30%"}, then: notify, message: m}
+            """)
+        // Versions 1.0 … 4.9; every third row Android; users vary by row and sum to 100,000.
+        var csv = "platform,app-version,users\n"
+        var rows: [(line: Int, platform: String, major: Int, minor: Int, users: Int)] = []
+        var remaining = 100_000
+        for index in 0..<40 {
+            let users = index == 39 ? remaining : 1_000 + (index * 373) % 2_500
+            remaining -= users
+            let row = (line: index + 2, platform: index % 3 == 0 ? "android" : "ios", major: 1 + index / 10,
+                minor: index % 10, users: users)
+            rows.append(row)
+            csv += "\(row.platform),\(row.major).\(row.minor),\(users)\n"
+        }
+        let simulation = Simulation(policy: policy, population: try population(csv), now: now)
+
+        var expected: [Simulation.Outcome: Int] = [:]
+        var matches = ["old-android": 0, "minimum-ios": 0, "optional": 0, "try-new": 0]
+        for row in rows {
+            let version = row.major * 10 + row.minor  // 2.4 → 24
+            let blocked = row.platform == "android" && version < 15
+            let required = row.platform == "ios" && version < 24
+            let optional = version < 35
+            if blocked { matches["old-android"]! += row.users }
+            if required { matches["minimum-ios"]! += row.users }
+            if optional { matches["optional"]! += row.users }
+            var notified = 0
+            if version >= 40 {
+                for user in 0..<row.users
+                where Rollout.bucket(installID: "simulated-\(row.line)-\(user)", ruleID: "try-new") < 3_000 {
+                    notified += 1
+                }
+            }
+            matches["try-new"]! += notified
+            if blocked {
+                expected[.blocked, default: 0] += row.users
+            } else if required {
+                expected[.updateRequired, default: 0] += row.users
+            } else if optional {
+                expected[.updateSuggested, default: 0] += row.users
+            } else {
+                expected[.notified, default: 0] += notified
+                expected[.untouched, default: 0] += row.users - notified
+            }
+        }
+        #expect(simulation.total.users == 100_000)
+        for outcome in Simulation.Outcome.allCases {
+            #expect(simulation.total[outcome] == expected[outcome] ?? 0, "\(outcome)")
+            #expect(simulation.total.share(outcome) == Double(expected[outcome] ?? 0) / 100_000)
+        }
+        #expect(Dictionary(uniqueKeysWithValues: simulation.rules.map { ($0.rule, $0.users) }) == matches)
+        // The rollout reached about 30 % of the users on 4.x: the draw is not degenerate.
+        let onFour = rows.filter { $0.major == 4 }.reduce(0) { $0 + $1.users }
+        #expect(abs(Double(matches["try-new"]!) / Double(onFour) - 0.3) < 0.02)
+        // Per version: each row is its own version, in version order within each platform.
+        #expect(simulation.versions.count == 40)
+        #expect(simulation.platforms.map(\.platform) == ["android", "ios"])
+        for group in simulation.versions {
+            let row = try #require(rows.first { "\($0.major).\($0.minor)" == group.appVersion })
+            #expect(group.tally.users == row.users)
+        }
+        let iosVersions = simulation.versions.filter { $0.platform == "ios" }.compactMap(\.appVersion)
+        #expect(iosVersions == rows.filter { $0.platform == "ios" }.map { "\($0.major).\($0.minor)" })
+    }
+
+    @Test func theSameInputsGiveTheSameAnswer() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: half, when: {rollout: "50%"}, then: notify, message: m}]
+            """)
+        let people = try population("platform,app-version,users\nios,1.0,5000\nandroid,1.0,5000\n")
+        let first = Simulation(policy: policy, population: people, now: now)
+        let second = Simulation(policy: policy, population: people, now: now)
+        #expect(first.total == second.total)
+        #expect(first.rules == second.rules)
+        #expect((4_800...5_200).contains(first.total[.notified]))
+    }
+
+    @Test func aRowsInstallIDIsSharedByAllItsUsers() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: half, when: {rollout: "50%"}, then: notify, message: m}]
+            """)
+        let people = try population("platform,install-id,users\nios,install-0001,700\n")
+        let simulation = Simulation(policy: policy, population: people, now: now)
+        let inside = Rollout.bucket(installID: "install-0001", ruleID: "half") < 5_000
+        #expect(simulation.total[.notified] == (inside ? 700 : 0))
+        #expect(simulation.total[.untouched] == (inside ? 0 : 700))
+    }
+
+    @Test func dateWindowsFollowNowAndAttributesComeFromTheirColumns() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: window, when: {date: {from: "2026-11-20T00:00:00Z", until: "2026-11-22T00:00:00Z"}}, then: block, message: m}
+              - {id: pro, when: {attributes: {plan: pro}}, then: grant, entitlements: [premium]}
+            """)
+        let people = try population("platform,attributes.plan,users\nios,pro,3\nios,,7\n")
+        let inside = Simulation(policy: policy, population: people, now: now)
+        #expect(inside.total[.blocked] == 10)
+        #expect(inside.total[.granted] == 3)
+        let later = Simulation(policy: policy, population: people, now: now + 7 * 86_400)
+        #expect(later.total[.blocked] == 0)
+        #expect(later.total[.untouched] == 7)
+    }
+
+    @Test func reportsCarryTheSameNumbers() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: minimum, when: {platform: ios, app-version: "< 2.4"}, then: require-update, message: m}]
+            """)
+        let simulation = Simulation(policy: policy,
+            population: try population("platform,app-version,users\nios,2.3,250\nios,2.10,750\n"), now: now)
+        #expect(simulation.report.contains("update required     250  25.0%"))
+        #expect(simulation.report.contains("ios 2.3: 250 users (25.0%): update required 100.0%"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(simulation.json.text.utf8)) as? [String: Any])
+        #expect(Set(json.keys) == ["users", "now", "outcomes", "rules", "platforms", "versions"])
+        let required = (json["outcomes"] as? [String: Any])?["update-required"] as? [String: Any]
+        #expect(required?["users"] as? Int == 250)
+        #expect(required?["share"] as? Double == 0.25)
+        let lines = simulation.csv.split(separator: "\n")
+        #expect(lines[0] == "scope,platform,app-version,rule,users,blocked,update-required,update-suggested,notified,presented,granted,untouched")
+        #expect(lines[1] == "total,,,,1000,0,250,0,0,0,0,750")
+        #expect(lines.contains("version,ios,2.3,,250,0,250,0,0,0,0,0"))
+        #expect(lines.contains("rule,,,minimum,250,,,,,,,"))
+    }
+}
+
+@Suite struct PopulationTests {
+    @Test func quotedFieldsCRLFAndAByteOrderMarkAreRead() throws {
+        let csv = "\u{FEFF}platform,app-version,attributes.note,users\r\nios,\"2.4\",\"a, \"\"quoted\"\" note\",3\r\n\r\n"
+        let read = Population.read(csv: Data(csv.utf8))
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.population.rows.count == 1)
+        #expect(read.population.rows[0].values["attributes"] == .map(["note": "a, \"quoted\" note"]))
+        #expect(read.population.rows[0].values["app-version"] == .text("2.4"))
+        #expect(read.population.users == 3)
+    }
+
+    @Test func eachProblemIsReportedAtItsCell() {
+        let csv = """
+            platform,app-versoin,users
+            ios,2.4,10
+            ios,2.4
+            ios,2.4,-3
+            phone,2.4,1
+            ios,"2.4,1
+
+            """
+        let read = Population.read(csv: Data(csv.utf8))
+        let found = read.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.code)" }
+        #expect(found == [
+            "1:10 population.unknown-column",
+            "3:1 population.field-count",
+            "4:9 population.invalid-users",
+            "5:1 population.invalid-value",
+            "6:1 population.field-count",
+            "6:5 population.malformed",
+        ])
+        #expect(read.diagnostics[0].message.contains("did you mean app-version?"))
+        #expect(read.diagnostics[3].message.contains("platform \"phone\""))
+    }
+
+    @Test func aFileWithoutRowsOrPlatformSaysSo() {
+        #expect(Population.read(csv: Data()).diagnostics.map(\.code) == [.populationEmpty])
+        let noPlatform = Population.read(csv: Data("app-version,users\n2.4,1\n".utf8))
+        #expect(noPlatform.diagnostics.map(\.code) == [.populationNoPlatform])
+        #expect(noPlatform.population.users == 1)
+    }
+}
