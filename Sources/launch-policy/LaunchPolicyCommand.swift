@@ -8,7 +8,7 @@ struct LaunchPolicyCommand: AsyncParsableCommand {
         commandName: "launch-policy",
         abstract: "Evaluate, explain and test LaunchPolicy files.",
         subcommands: [
-            EvalCommand.self, ExplainCommand.self, SimulateCommand.self, LaunchCommand.self, VersionCommand.self, FetchCommand.self, KeygenCommand.self,
+            EvalCommand.self, ExplainCommand.self, SimulateCommand.self, ConvertCommand.self, LaunchCommand.self, VersionCommand.self, FetchCommand.self, KeygenCommand.self,
             SignCommand.self, VerifyCommand.self,
         ])
 

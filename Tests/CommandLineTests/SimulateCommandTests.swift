@@ -47,3 +47,34 @@ import TestSupport
         #expect(badNow.standardError.contains("--now \"tomorrow\" is not valid"))
     }
 }
+
+@Suite struct ConvertCommandTests {
+    @Test func convertsToStandardOutputOrAFileThatLintsClean() throws {
+        let folder = try makeTemporaryFolder("convert-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let printed = try Executables.run("launch-policy", ["convert", "policies/launchgate/launchgate.json"])
+        #expect(printed.status == 0, "\(printed.standardError)")
+        #expect(printed.standardOutput.contains("# LaunchGate ios.requiredUpdate: below minimumVersion 2.4."))
+        #expect(printed.standardOutput.contains("tests:"))
+
+        let output = folder.appendingPathComponent("policy.yaml").path
+        let written = try Executables.run("launch-policy", ["convert", "policies/launchgate/gandalf-and-launchgate.json", "-o", output])
+        #expect(written.status == 0)
+        #expect(written.standardOutput.isEmpty)
+        let lint = try Executables.run("policy-lint", [output])
+        #expect(lint.status == 0)
+        #expect(lint.standardOutput.contains("0 errors, 0 warnings, 0 notes"))
+    }
+
+    @Test func aConfigurationWithErrorsIsReportedAndNotWritten() throws {
+        let folder = try makeTemporaryFolder("convert-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("bad.json")
+        try Data(#"{"ios": {"requiredUpdate": {"minimumVersion": "two", "message": "U"}}}"#.utf8).write(to: config)
+        let output = folder.appendingPathComponent("policy.yaml")
+        let result = try Executables.run("launch-policy", ["convert", config.path, "-o", output.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("[compat.invalid-version]"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}
