@@ -105,6 +105,25 @@ private func population(_ csv: String) throws -> Population {
         #expect((4_800...5_200).contains(first.total[.notified]))
     }
 
+    @Test func aHugeRowIsSplitAsItsFirstUsersAreAndSaysSo() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: tenth, when: {rollout: "10%"}, then: notify, message: m}]
+            """)
+        let groups: [[Bool]: (installID: String, users: Int)] = [[true]: ("a", 1), [false]: ("b", 2)]
+        let scaled = Simulation.scaled(groups, to: 1_000_000_000)
+        #expect(scaled[[true]]?.users == 333_333_333)
+        #expect(scaled[[false]]?.users == 666_666_667)
+        // A billion users in one row finishes (drawing the first 20,000) and is marked as estimated.
+        let simulation = Simulation(policy: policy,
+            population: try population("platform,users\nios,1000000000\nandroid,10\n"), now: now, rolloutDrawLimit: 20_000)
+        #expect(simulation.total.users == 1_000_000_010)
+        #expect(simulation.estimatedRows == [2])
+        #expect(abs(simulation.total.share(.notified) - 0.1) < 0.01)
+        #expect(simulation.report.contains("rollouts estimated from the first 20,000 users of the rows on lines 2"))
+    }
+
     @Test func aRowsInstallIDIsSharedByAllItsUsers() throws {
         let policy = try policy("""
             policy: 1
@@ -146,7 +165,7 @@ private func population(_ csv: String) throws -> Population {
         #expect(simulation.report.contains("update required     250  25.0%"))
         #expect(simulation.report.contains("ios 2.3: 250 users (25.0%): update required 100.0%"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(simulation.json.text.utf8)) as? [String: Any])
-        #expect(Set(json.keys) == ["users", "now", "outcomes", "rules", "platforms", "versions"])
+        #expect(Set(json.keys) == ["users", "now", "estimated-rows", "outcomes", "rules", "platforms", "versions"])
         let required = (json["outcomes"] as? [String: Any])?["update-required"] as? [String: Any]
         #expect(required?["users"] as? Int == 250)
         #expect(required?["share"] as? Double == 0.25)

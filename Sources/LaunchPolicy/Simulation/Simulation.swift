@@ -78,6 +78,14 @@ public struct Simulation: Sendable {
     public var versions: [Group] = []
     /// The time every launch was evaluated at.
     public var now: Date
+    /// The lines of rows with more users than the draw limit under a rollout: their split between rollouts is that
+    /// of their first users, an estimate.
+    public var estimatedRows: [Int] = []
+    /// The most users of one row whose rollout buckets were drawn one by one.
+    public var rolloutDrawLimit: Int
+
+    /// The default of ``rolloutDrawLimit``: a million users, a few seconds.
+    public static let defaultRolloutDrawLimit = 1_000_000
 
     /// The share of all users a rule matched, 0 to 1.
     public func share(of rule: RuleCount) -> Double { total.users == 0 ? 0 : Double(rule.users) / Double(total.users) }
@@ -85,9 +93,11 @@ public struct Simulation: Sendable {
     /// The install id of the `k`-th user of the row on `line`.
     public static func installID(line: Int, user: Int) -> String { "simulated-\(line)-\(user)" }
 
-    /// Simulates `policy` over `population`, every launch at `now`.
-    public init(policy: Policy, population: Population, now: Date) {
+    /// Simulates `policy` over `population`, every launch at `now`; rollout buckets are drawn for at most
+    /// `rolloutDrawLimit` users of a row.
+    public init(policy: Policy, population: Population, now: Date, rolloutDrawLimit: Int = defaultRolloutDrawLimit) {
         self.now = now
+        self.rolloutDrawLimit = max(1, rolloutDrawLimit)
         rules = policy.rules.map { RuleCount(rule: $0.id.value, action: $0.action.value, users: 0) }
         let draws = RolloutDraw.all(in: policy)
         var platformIndex: [String: Int] = [:]
@@ -104,9 +114,16 @@ public struct Simulation: Sendable {
             } else if draws.isEmpty {
                 groups[[]] = (Self.installID(line: row.line, user: 0), row.users)
             } else {
-                for user in 0..<row.users {
+                // Every user's draw, up to a limit; a larger row is split as its first users are, so that a row of a
+                // billion users takes seconds, not hours.
+                let drawn = min(row.users, self.rolloutDrawLimit)
+                for user in 0..<drawn {
                     let id = Self.installID(line: row.line, user: user)
                     groups[draws.map { $0.includes(id) }, default: (id, 0)].users += 1
+                }
+                if drawn < row.users {
+                    estimatedRows.append(row.line)
+                    groups = Self.scaled(groups, to: row.users)
                 }
             }
             let platform = values["platform"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "unknown"
@@ -136,6 +153,27 @@ public struct Simulation: Sendable {
         versions = platforms.flatMap { group in
             (versionGroups[group.platform] ?? []).sorted { Self.versionOrder($0.appVersion ?? "", $1.appVersion ?? "") }
         }
+    }
+
+    /// Groups scaled to `total` users in proportion, the remainder to the largest fractions, so that they sum to it.
+    static func scaled(_ groups: [[Bool]: (installID: String, users: Int)], to total: Int)
+        -> [[Bool]: (installID: String, users: Int)]
+    {
+        let drawn = groups.values.reduce(0) { $0 + $1.users }
+        guard drawn > 0 else { return groups }
+        var result = groups
+        var shares: [(key: [Bool], remainder: Int)] = []
+        var assigned = 0
+        for (key, group) in groups {
+            let (whole, remainder) = (group.users * total).quotientAndRemainder(dividingBy: drawn)
+            result[key]!.users = whole
+            assigned += whole
+            shares.append((key, remainder))
+        }
+        // Largest remainders first; ties by install id, so the answer is the same every run.
+        shares.sort { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : groups[$0.key]!.installID < groups[$1.key]!.installID }
+        for share in shares.prefix(total - assigned) { result[share.key]!.users += 1 }
+        return result
     }
 
     /// What a decision did to its user.

@@ -23,7 +23,12 @@ extension Simulation {
 
     /// The report for people: outcomes, rules, then platforms and app versions, each with users and shares.
     public var report: String {
-        var lines = ["\(Self.count(total.users)) users at \(Timestamp.text(now))", "", "Outcomes"]
+        var lines = ["\(Self.count(total.users)) users at \(Timestamp.text(now))"]
+        if !estimatedRows.isEmpty {
+            lines.append("(rollouts estimated from the first \(Self.count(rolloutDrawLimit)) users of the rows on lines "
+                + estimatedRows.map(String.init).joined(separator: ", ") + ")")
+        }
+        lines += ["", "Outcomes"]
         let labelWidth = Outcome.allCases.map(\.label.count).max() ?? 0
         let countWidth = Self.count(total.users).count
         for outcome in Outcome.allCases {
@@ -54,7 +59,7 @@ extension Simulation {
 
     // MARK: json
 
-    /// `{"users", "now", "outcomes": {OUTCOME: {"users", "share"}}, "rules": [{"rule", "action", "users", "share"}],
+    /// `{"users", "now", "estimated-rows", "outcomes": {OUTCOME: {"users", "share"}}, "rules": [{"rule", "action", "users", "share"}],
     /// "platforms": [{"platform", "users", "outcomes"}], "versions": [{"platform", "app-version", "users",
     /// "outcomes"}]}`. Shares are fractions from 0 to 1: of all users for `outcomes` and `rules`, of the group's
     /// users inside a group.
@@ -65,7 +70,8 @@ extension Simulation {
             })
         }
         return .object([
-            ("users", .int(total.users)), ("now", .string(Timestamp.text(now))), ("outcomes", outcomes(total)),
+            ("users", .int(total.users)), ("now", .string(Timestamp.text(now))),
+            ("estimated-rows", .array(estimatedRows.map(JSONValue.int))), ("outcomes", outcomes(total)),
             ("rules", .array(rules.map { rule in
                 .object([("rule", .string(rule.rule)), ("action", .string(rule.action.rawValue)), ("users", .int(rule.users)),
                     ("share", .double(share(of: rule)))])
