@@ -18,7 +18,7 @@ import TestSupport
         #"{"ios": {"requiredUpdate": {"minimumVersion": "2.0", "message": "Update"}}}"#,
         #"{"ios": {"optionalUpdate": {"optionalVersion": "3.10.2", "message": "New \"3.10\" is out"}}}"#,
         #"{"ios": {"alert": {"message": "Down", "blocking": true}, "requiredUpdate": {"minimumVersion": "1.4", "message": "Update"}}}"#,
-        #"{"ios": {"alert": {"message": "Line one\nline two — ünïcode", "blocking": false}}}"#,
+        #"{"ios": {"alert": {"message": "Line one\nline two — ünïcode \"quoted\" \\ \u0007\u0085\u00a0\u2028", "blocking": false}}}"#,
         #"{"android": {"requiredUpdate": {"minimumVersion": "1", "message": "Update"}, "optionalUpdate": {"optionalVersion": "7", "message": "Please"}}}"#,
         #"{"android": {"alert": {"message": "Stop", "blocking": true}}, "ios": {"optionalUpdate": {"optionalVersion": "4.6", "message": "Maybe"}}}"#,
         // The shapes of LaunchGate's and Gandalf's own README examples: everything at once, early versions.
@@ -51,7 +51,7 @@ import TestSupport
 
     private func summary(_ decision: Decision) -> String {
         let gate = decision.gate.map { "\($0.action.rawValue) \($0.rule) \($0.text ?? "")" } ?? "none"
-        return "\(gate) | \(decision.prompts.map(\.rule)) \(decision.prompts.map(\.text)) | \(decision.notices.map(\.rule))"
+        return "\(gate) | \(decision.prompts.map(\.rule)) \(decision.prompts.map(\.text)) | \(decision.notices.map(\.rule)) \(decision.notices.map(\.text))"
     }
 
     @Test(arguments: bundledExamples)

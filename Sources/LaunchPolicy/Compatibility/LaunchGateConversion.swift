@@ -192,28 +192,8 @@ private struct PolicyWriter {
             ? text : quoted(text)
     }
 
-    /// A double-quoted YAML scalar.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
-                {
-                    out += String(format: "\\u%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A double-quoted YAML scalar: a JSON string, which YAML reads the same.
+    static func quoted(_ text: String) -> String { JSONValue.string(text).text }
 }
 
 /// What LaunchGate does for one version, worked out from the configuration alone.
