@@ -21,6 +21,9 @@ import TestSupport
         #"{"ios": {"alert": {"message": "Line one\nline two — ünïcode \"quoted\" \\ \u0007\u0085\u00a0\u2028", "blocking": false}}}"#,
         #"{"android": {"requiredUpdate": {"minimumVersion": "1", "message": "Update"}, "optionalUpdate": {"optionalVersion": "7", "message": "Please"}}}"#,
         #"{"android": {"alert": {"message": "Stop", "blocking": true}}, "ios": {"optionalUpdate": {"optionalVersion": "4.6", "message": "Maybe"}}}"#,
+        // Found by the fuzzer: a section with nothing LaunchGate reads wrote `messages:` and `rules:` as nulls.
+        #"{"ios": {"unknown": "ignored"}}"#,
+        #"{"ios": {}, "android": {}}"#,
         // The shapes of LaunchGate's and Gandalf's own README examples: everything at once, early versions.
         #"{"ios": {"alert": {"message": "We are currently performing server maintenance. Please try again later.", "blocking": true}, "optionalUpdate": {"optionalVersion": "0.5", "message": "A new version is available."}, "requiredUpdate": {"minimumVersion": "0.4", "message": "This version is no longer supported."}}}"#,
         #"{"android": {"alert": {"message": "Maintenance", "blocking": false}, "optionalUpdate": {"optionalVersion": "6", "message": "A new version is available."}, "requiredUpdate": {"minimumVersion": "5", "message": "This version is no longer supported."}}}"#,

@@ -24,6 +24,10 @@ enum PolicyPipeline {
         if let policy = parsed.usablePolicy {
             // The same bytes as the policy's tests file.
             reports.append(linter.lintTests(bytes, path: "fuzz.tests.yaml", policy: policy, policyPath: "fuzz.yaml"))
+            // What a reviewer and a release manager read: the rules in words, a simulation over a small base.
+            _ = policy.ruleDescriptions
+            let simulation = Simulation(policy: policy, population: population, now: now, rolloutDrawLimit: 64)
+            _ = (simulation.report, simulation.json.text, simulation.csv, simulation.svg(title: "fuzz"))
             for context in contexts {
                 let decision = policy.evaluate(context)
                 // The explanation is worked out when read: read all of it, as `launch-policy eval` does.
@@ -34,11 +38,28 @@ enum PolicyPipeline {
                 _ = policy.evaluate(context, memory: memory)
             }
         }
+        // The same bytes as a LaunchGate configuration to convert, and as a population file.
+        if let converted = LaunchGateConversion.convert(Data(bytes), name: "fuzz.json").policy {
+            // What the converter writes must read back without errors.
+            precondition(YAMLPolicyParser().parse(Data(converted.utf8)).usablePolicy != nil, "the converted policy has errors")
+        }
+        let people = Population.read(csv: Data(bytes))
+        if let policy = parsed.usablePolicy, people.population.rows.count <= 64 {
+            _ = Simulation(policy: policy, population: people.population, now: now, rolloutDrawLimit: 64).report
+        }
         let results = LintResults(reports: reports)
         for format in [LintOutputFormat.text, .json, .sarif, .github] {
             _ = results.formatted(format, colored: true)
         }
     }
+
+    /// A small installed base for the simulation.
+    static let population = Population.read(csv: Data("""
+        platform,app-version,build,locale,region,launch,launch-count,install-id,attributes.plan,users
+        ios,2.3.9,2390,pt-BR,BR,upgrade,7,,pro,40
+        android,1.0.0,41,ja,JP,first,1,install-2,,3
+        macos,10.0,,,,,,,,1
+        """.utf8)).population
 
     /// Launch contexts that between them reach every kind of condition.
     static let contexts: [LaunchContext] = {

@@ -45,12 +45,13 @@ private struct PolicyWriter {
     }
 
     mutating func policy(_ policy: Policy, sections: [LaunchGateMapping.SectionConfiguration]) {
-        lines += ["policy: 1", "id: \(policy.id ?? "launchgate")", "messages:"]
+        // A section with nothing LaunchGate reads has no messages and no rules: written empty, not null.
+        lines += ["policy: 1", "id: \(policy.id ?? "launchgate")", policy.messages.isEmpty ? "messages: {}" : "messages:"]
         for message in policy.messages {
             lines.append("  \(Self.key(message.id)):")
             lines.append("    default: \(Self.quoted(message.translations["default"] ?? ""))")
         }
-        lines.append("rules:")
+        lines.append(policy.rules.isEmpty ? "rules: []" : "rules:")
         for rule in policy.rules {
             lines.append("  # \(Self.origin(of: rule, sections: sections))")
             let blockingAlertFirst = rule.action.value == .requireUpdate
