@@ -24,7 +24,7 @@ struct SimulateCommand: ParsableCommand {
     var policy: String
     @Option(help: ArgumentHelp("The installed base, as CSV.", valueName: "file.csv"))
     var population: String
-    @Option(help: "The time of every launch, ISO 8601 with a time zone (default: now); fixes date windows.")
+    @Option(help: "The time of the launches, ISO 8601 with a time zone (default: now; a row's now column wins).")
     var now: String?
     @Option(help: "text (default), json or csv.")
     var format: SimulationFormat = .text

@@ -291,6 +291,20 @@ final class Script: @unchecked Sendable {
         #expect(fixture.server.requests.count == 1)
     }
 
+    @Test func aCacheThatCannotBeWrittenIsReportedAndNothingChanges() async throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        // The cache folder's place is taken by a file, so the folder cannot be made.
+        let blocker = fixture.cacheDirectory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        fixture.source.cacheDirectory = blocker.appendingPathComponent("cache")
+        let delivery = fixture.delivery()
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.codes == ["delivery.cache-write-failed"])
+        #expect(delivery.gateRule() == "bundled-gate")
+    }
+
     @Test func aCorruptedCacheFileIsSetAsideForTheBundledPolicyAndRepairedByTheNextFetch() async throws {
         let (fixture, _, delivery, cached) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }

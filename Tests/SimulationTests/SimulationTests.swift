@@ -152,6 +152,9 @@ private func population(_ csv: String) throws -> Population {
         let later = Simulation(policy: policy, population: people, now: now + 7 * 86_400)
         #expect(later.total[.blocked] == 0)
         #expect(later.total[.untouched] == 7)
+        // A row's own time wins over the simulation's.
+        let ownTime = try population("platform,now,users\nios,2026-11-21T12:00:00Z,4\nios,,6\n")
+        #expect(Simulation(policy: policy, population: ownTime, now: now + 7 * 86_400).total[.blocked] == 4)
     }
 
     @Test func reportsCarryTheSameNumbers() throws {

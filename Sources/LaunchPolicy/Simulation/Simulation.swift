@@ -76,7 +76,7 @@ public struct Simulation: Sendable {
     public var platforms: [Group] = []
     /// Each app version per platform, platforms in order of first appearance, versions from oldest to newest.
     public var versions: [Group] = []
-    /// The time every launch was evaluated at.
+    /// The time of every launch whose row gives no `now` of its own.
     public var now: Date
     /// The lines of rows with more users than the draw limit under a rollout: their split between rollouts is that
     /// of their first users, an estimate.
@@ -93,7 +93,8 @@ public struct Simulation: Sendable {
     /// The install id of the `k`-th user of the row on `line`.
     public static func installID(line: Int, user: Int) -> String { "simulated-\(line)-\(user)" }
 
-    /// Simulates `policy` over `population`, every launch at `now`; rollout buckets are drawn for at most
+    /// Simulates `policy` over `population`, launches at `now` unless their row gives a time; rollout buckets are
+    /// drawn for at most
     /// `rolloutDrawLimit` users of a row.
     public init(policy: Policy, population: Population, now: Date, rolloutDrawLimit: Int = defaultRolloutDrawLimit) {
         self.now = now
@@ -106,7 +107,6 @@ public struct Simulation: Sendable {
 
         for row in population.rows where row.users > 0 {
             var values = row.values
-            values["now"] = .text(Timestamp.text(now))
             // Users grouped by the rollouts their ids put them in; one evaluation per group.
             var groups: [[Bool]: (installID: String, users: Int)] = [:]
             if case .text(let shared)? = values["install-id"] {
