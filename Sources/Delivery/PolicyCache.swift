@@ -60,3 +60,21 @@ struct PolicyCache {
         try AtomicFile.write(StateFile.encode(entry), to: file)
     }
 }
+
+extension PolicyCache.Entry {
+    /// The cached policy if it may still be used under `source`: it verifies with the configured key (when one is
+    /// set) and decodes without errors. Otherwise why not, in words. The launch path and the refresh both ask here,
+    /// so a cache the app will not use is never confirmed by a 304.
+    func trustedPolicy(under source: PolicySource) -> Result<Policy, StateFileProblem> {
+        let bytes = self.bytes ?? Data()
+        if let publicKey = source.publicKey {
+            guard let signature = signature.flatMap({ try? PolicySignature(text: $0) }),
+                publicKey.verifies(signature, of: bytes)
+            else { return .failure(StateFileProblem(reason: "it is not signed by the configured key")) }
+        }
+        guard let policy = source.parser.parse(bytes).usablePolicy else {
+            return .failure(StateFileProblem(reason: "it no longer decodes without errors"))
+        }
+        return .success(policy)
+    }
+}

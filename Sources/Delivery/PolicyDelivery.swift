@@ -101,19 +101,12 @@ public actor PolicyDelivery {
                 .warning(.deliveryCacheUnusable, "the cached policy is not used: \(error.reason)", at: .wholeInputStart)))
             return nil
         }
-        let bytes = entry.bytes ?? Data()
-        if let publicKey = source.publicKey {
-            let signature = entry.signature.flatMap { try? PolicySignature(text: $0) }
-            guard let signature, publicKey.verifies(signature, of: bytes) else {
-                diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
-                    "the cached policy is not used: it is not signed by the configured key", at: .wholeInputStart)))
-                return nil
-            }
-        }
-        let parsed = source.parser.parse(bytes)
-        guard let policy = parsed.usablePolicy else {
-            diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
-                "the cached policy is not used: it no longer decodes without errors", at: .wholeInputStart)))
+        let policy: Policy
+        switch entry.trustedPolicy(under: source) {
+        case .success(let trusted): policy = trusted
+        case .failure(let problem):
+            diagnostics.append(DeliveryDiagnostic(source: cache.file.path,
+                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(problem.reason)", at: .wholeInputStart)))
             return nil
         }
         let fetched = try? StateFile.date(entry.fetchedAt, "fetchedAt")

@@ -27,7 +27,7 @@ struct Refresh {
         // policy the app cannot use.
         let cache = PolicyCache(directory: source.cacheDirectory)
         let cached = (try? cache.load()).flatMap { $0 }.flatMap { entry in
-            entry.url == origin && isUsable(entry) ? entry : nil
+            entry.url == origin && (try? entry.trustedPolicy(under: source).get()) != nil ? entry : nil
         }
         var headers = ["Accept": "application/yaml, application/json;q=0.9, */*;q=0.1"]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
@@ -104,17 +104,6 @@ struct Refresh {
                 "the fetched policy is good but could not be cached: \(error.localizedDescription)")
         }
         return RefreshResult(outcome: .updated, status: 200, diagnostics: [])
-    }
-
-    /// Whether a cached entry still verifies with the configured key and decodes without errors.
-    private func isUsable(_ entry: PolicyCache.Entry) -> Bool {
-        guard let bytes = entry.bytes else { return false }
-        if let publicKey = source.publicKey {
-            guard let signature = entry.signature.flatMap({ try? PolicySignature(text: $0) }),
-                publicKey.verifies(signature, of: bytes)
-            else { return false }
-        }
-        return source.parser.parse(bytes).usablePolicy != nil
     }
 
     /// The response's signature: its header, else the sidecar file; nil when there is neither, a message when one
