@@ -25,12 +25,7 @@ struct ConvertCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: config))
-        } catch {
-            throw usageError(Self.name, "cannot read the configuration \(config): \(fileErrorReason(error))")
-        }
+        let bytes = try readInputFile(config, what: "configuration", command: Self.name)
         let converted = LaunchGateConversion.convert(bytes, name: URL(fileURLWithPath: config).lastPathComponent)
         for diagnostic in converted.diagnostics { printError(diagnostic.rendered(file: config, source: [UInt8](bytes))) }
         guard let text = converted.policy else { throw ExitCode(1) }

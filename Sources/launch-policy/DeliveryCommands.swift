@@ -47,10 +47,10 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let key = try publicKey.map { try readPublicKey($0) }
+        let key = try publicKey.map { try readPublicKey($0, command: "launch-policy fetch") }
         var bundledBytes: Data?
         if let bundled {
-            bundledBytes = try readFile(bundled, what: "bundled policy")
+            bundledBytes = try readInputFile(bundled, what: "bundled policy", command: "launch-policy fetch")
         }
         let source = PolicySource(
             bundled: bundledBytes, bundledName: bundled ?? "bundled policy", remoteURL: URL(string: url),
@@ -133,8 +133,8 @@ struct SignCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let bytes = try readFile(policy, what: "policy")
-        let keyText = String(decoding: try readFile(key, what: "private key"), as: UTF8.self)
+        let bytes = try readInputFile(policy, what: "policy", command: "launch-policy sign")
+        let keyText = String(decoding: try readInputFile(key, what: "private key", command: "launch-policy sign"), as: UTF8.self)
         let signingKey: PolicySigningKey
         do {
             signingKey = try PolicySigningKey(text: keyText)
@@ -177,11 +177,12 @@ struct VerifyCommand: ParsableCommand {
     var signature: String?
 
     func run() throws {
-        let bytes = try readFile(policy, what: "policy")
-        let key = try readPublicKey(publicKey)
+        let bytes = try readInputFile(policy, what: "policy", command: "launch-policy verify")
+        let key = try readPublicKey(publicKey, command: "launch-policy verify")
         let signatureArgument = signature ?? policy + ".sig"
         let signatureText = FileManager.default.fileExists(atPath: signatureArgument)
-            ? String(decoding: try readFile(signatureArgument, what: "signature"), as: UTF8.self) : signatureArgument
+            ? String(decoding: try readInputFile(signatureArgument, what: "signature", command: "launch-policy verify"), as: UTF8.self)
+            : signatureArgument
         let parsed: PolicySignature
         do {
             parsed = try PolicySignature(text: signatureText)
@@ -197,22 +198,13 @@ struct VerifyCommand: ParsableCommand {
     }
 }
 
-/// A file's bytes, or a usage error naming it.
-private func readFile(_ path: String, what: String) throws -> Data {
-    do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw usageError("launch-policy", "the \(what) \(path) cannot be read")
-    }
-}
-
 /// A public key from a file, or given inline as base64.
-private func readPublicKey(_ argument: String) throws -> PolicyPublicKey {
+private func readPublicKey(_ argument: String, command: String) throws -> PolicyPublicKey {
     let text = FileManager.default.fileExists(atPath: argument)
-        ? String(decoding: try readFile(argument, what: "public key"), as: UTF8.self) : argument
+        ? String(decoding: try readInputFile(argument, what: "public key", command: command), as: UTF8.self) : argument
     do {
         return try PolicyPublicKey(text: text)
     } catch {
-        throw usageError("launch-policy", "\(argument): \(error.reason)")
+        throw usageError(command, "\(argument): \(error.reason)")
     }
 }

@@ -118,12 +118,7 @@ struct EvalCommand: ParsableCommand {
     private func buildContext() throws -> LaunchContext {
         var values: [String: ContextValue] = [:]
         if let context {
-            let bytes: Data
-            do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: context))
-            } catch {
-                throw usageError(Self.name, "cannot read the context \(context): \(fileErrorReason(error))")
-            }
+            let bytes = try readInputFile(context, what: "context", command: Self.name)
             let file = LaunchContextFile.values(bytes)
             for diagnostic in file.diagnostics { printError(diagnostic.rendered(file: context, source: [UInt8](bytes))) }
             if file.diagnostics.containsErrors { throw ExitCode(2) }

@@ -6,12 +6,7 @@ import LaunchPolicy
 /// The policy at `path` (YAML, or LaunchGate/Gandalf JSON for a `.json` file), its diagnostics printed on standard
 /// error; exits 1 when it has errors and 2 when it cannot be read.
 func readPolicyFile(_ path: String, command: String) throws -> Policy {
-    let bytes: Data
-    do {
-        bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw usageError(command, "cannot read the policy \(path): \(fileErrorReason(error))")
-    }
+    let bytes = try readInputFile(path, what: "policy", command: command)
     let parser = AutomaticPolicyParser(expectsLaunchGateJSON: path.lowercased().hasSuffix(".json"))
     let result = parser.parse(bytes)
     for diagnostic in result.diagnostics {
@@ -19,6 +14,15 @@ func readPolicyFile(_ path: String, command: String) throws -> Policy {
     }
     guard let usable = result.usablePolicy else { throw ExitCode(1) }
     return usable
+}
+
+/// The bytes of a file a command was given, or a usage error (exit 2): `cannot read the WHAT PATH: REASON`.
+func readInputFile(_ path: String, what: String, command: String) throws -> Data {
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw usageError(command, "cannot read the \(what) \(path): \(fileErrorReason(error))")
+    }
 }
 
 /// Why a file could not be read, in the words of `strerror` ("no such file or directory").

@@ -46,12 +46,7 @@ struct SimulateCommand: ParsableCommand {
             }
         }
         let parsedPolicy = try readPolicyFile(policy, command: Self.name)
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: population))
-        } catch {
-            throw usageError(Self.name, "cannot read the population \(population): \(fileErrorReason(error))")
-        }
+        let bytes = try readInputFile(population, what: "population", command: Self.name)
         let read = Population.read(csv: bytes)
         for diagnostic in read.diagnostics { printError(diagnostic.rendered(file: population, source: [UInt8](bytes))) }
         if read.diagnostics.containsErrors { throw ExitCode(2) }

@@ -111,6 +111,14 @@ import TestSupport
         #expect(missing.standardError.contains("[delivery.http-status]"))
     }
 
+    @Test func aFileThatCannotBeReadIsAUsageErrorNamingIt() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sign = try run("sign", "missing.yaml", "--key", "missing.key", in: folder)
+        #expect(sign.status == 2)
+        #expect(sign.standardError.contains("launch-policy sign: cannot read the policy missing.yaml: no such file"))
+    }
+
     @Test func fetchRejectsAURLItCannotUse() throws {
         let folder = try makeTemporaryFolder("delivery-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
