@@ -269,4 +269,19 @@ func located(_ result: PolicyParseResult) -> [String] {
             """).usablePolicy)
         #expect(policy.rules[0].entitlements.map(\.value) == ["premium"])
     }
+
+    @Test(arguments: [
+        ("ja", true), ("pt-BR", true), ("pt_BR", true), ("zh-Hant-TW", true), ("en-US-x-twain", true),
+        ("sr-Latn-RS-1901", true), ("abcdefgh-12345678", true), ("DE", true),
+        ("j", false), ("abcdefghi", false), ("en-", false), ("-en", false), ("en--US", false), ("en-123456789", false),
+        ("1a", false), ("en US", false), ("en.US", false), ("é", false), ("ja-日本", false), ("", false),
+    ] as [(String, Bool)])
+    func localeTagsAreCheckedSubtagBySubtag(tag: String, isValid: Bool) {
+        let result = parse("""
+            policy: 1
+            rules: [{id: a, then: grant, entitlements: [x], when: {locale: "\(tag)"}}]
+            messages: {m: {default: x, "\(tag)": y}}
+            """)
+        #expect(located(result) == (isValid ? [] : ["policy.invalid-value@2:64", "policy.invalid-value@3:28"]))
+    }
 }

@@ -5,6 +5,11 @@ private func range(_ text: String, _ kind: VersionKind = .marketing) throws(Vers
     try VersionRange(text, kind: kind)
 }
 
+/// The canonical form, or the error's reason.
+private func canonical(_ text: String) -> String {
+    do { return try range(text).canonical } catch { return "error: \(error.reason)" }
+}
+
 private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = .marketing) throws -> Bool {
     try range(text, kind).contains(Version(version, kind: kind))
 }
@@ -91,6 +96,21 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
             guard let error = error as? VersionError else { return false }
             return error.isRange && error.position == position
         }
+    }
+
+    @Test func numbersAreReadWhateverTheirLength() {
+        #expect(canonical("< 00000000000000000000012") == "<12.0.0")
+        #expect(canonical(">= 999999999999999999") == ">=999999999999999999.0.0")
+        #expect(canonical("< 123456789012345678901") == "<123456789012345678901.0.0")
+        #expect(try! satisfies("< 123456789012345678901", "123456789012345678900"))
+        #expect(try! !satisfies("< 123456789012345678901", "123456789012345678901"))
+    }
+
+    @Test func repeatedComparatorsAreWrittenOnce() {
+        #expect(canonical(">= 2.0 >= 2.0 < 3") == ">=2.0.0 <3.0.0")
+        #expect(canonical("!= 2.1 != 2.1 < 3") == "!(>=2.1.0 <2.2.0) <3.0.0")
+        // Many repeats: a long alternative is deduplicated with a set, and the answer is the same.
+        #expect(canonical(Array(repeating: "< 3", count: 40).joined(separator: " ")) == "<3.0.0")
     }
 
     @Test func invalidRangeMessagesReadWell() {

@@ -117,7 +117,7 @@ private struct FieldReader {
         return LaunchGateMapping.SectionConfiguration(section: section, configuration: configuration, ranges: ranges)
     }
 
-    private mutating func object(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
+    private mutating func object(_ node: YAMLNode, _ what: String) -> YAMLNode.Entries? {
         if let entries = node.mapping { return entries }
         error(.compatWrongType, "\(what) must be a JSON object, not a \(node.kindName)", node.range)
         return nil

@@ -13,7 +13,7 @@ struct DecodingSupport {
     }
 
     /// The entries of a mapping, or nil with a diagnostic.
-    mutating func mapping(_ node: YAMLNode, _ what: String) -> [YAMLMappingEntry]? {
+    mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Entries? {
         guard rejectTag(node) else { return nil }
         if let entries = node.mapping { return entries }
         error(.policyWrongType, "\(what) must be a mapping of keys to values, not a \(node.kindName)", at: node.range)
@@ -21,7 +21,7 @@ struct DecodingSupport {
     }
 
     /// The items of a sequence, or nil with a diagnostic.
-    mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
+    mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Items? {
         guard rejectTag(node) else { return nil }
         if let items = node.sequence { return items }
         error(.policyWrongType, "\(what) must be a list, not a \(node.kindName)", at: node.range,
@@ -65,7 +65,7 @@ struct DecodingSupport {
     /// Reports keys outside `known`, suggesting the nearest known key, and duplicates nothing (the reader already
     /// reports duplicate keys). Returns the entries by key.
     mutating func entries(
-        _ entries: [YAMLMappingEntry], known: [String], in what: String
+        _ entries: YAMLNode.Entries, known: [String], in what: String
     ) -> KeyedEntries {
         var byKey = KeyedEntries()
         for entry in entries {

@@ -111,13 +111,23 @@ enum ValueSyntax {
 
     /// A BCP 47 language tag such as `ja`, `ja-JP`, `zh-Hant-TW` (`_` accepted for `-`).
     static func isLocaleTag(_ text: String) -> Bool {
-        let subtags = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "_", omittingEmptySubsequences: false)
+        // Byte by byte: the decoder asks this for every translation of every message.
+        var subtagLength = 0
+        var isFirst = true
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                guard isFirst ? subtagLength >= 2 : subtagLength >= 1 else { return false }
+                isFirst = false
+                subtagLength = 0
+                continue
+            }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || (isDigit && !isFirst) else { return false }
+            subtagLength += 1
+            if subtagLength > 8 { return false }
         }
-        guard let language = subtags.first, (2...8).contains(language.count),
-            language.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return isFirst ? subtagLength >= 2 : subtagLength >= 1
     }
 
     /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
@@ -164,6 +174,6 @@ enum ValueSyntax {
 
     /// An ISO 3166-1 alpha-2 region code, any case.
     static func isRegionCode(_ text: String) -> Bool {
-        text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter }
+        text.utf8.count == 2 && text.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
     }
 }

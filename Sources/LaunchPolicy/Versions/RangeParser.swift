@@ -1,5 +1,8 @@
 /// Reads range text into desugared comparators, following node-semver's desugaring rule for rule so that the
 /// canonical forms agree with its test vectors.
+///
+/// Words and operands are spans of the text's scalars, never strings of their own: the decoder reads every range of
+/// a policy at launch, and text is made only for messages. Positions count Unicode scalars from 0.
 struct RangeParser {
     let text: String
     let kind: VersionKind
@@ -25,13 +28,33 @@ struct RangeParser {
         /// Whether it is partial without saying so: no wildcard (`2.4`, not `2.4.x`), so people read it two ways.
         var isImplicitlyPartial: Bool
         var prerelease: [PrereleaseIdentifier]
-        var text: String
-        var position: Int
+        /// Where it is written.
+        var word: Word
+        var position: Int { word.start }
     }
 
-    private struct Word {
-        var text: String
-        var position: Int
+    /// A run of scalars between spaces: `scalars[start..<end]`.
+    struct Word {
+        var start: Int
+        var end: Int
+        var isEmpty: Bool { start == end }
+    }
+
+    /// The text of a word, for messages.
+    private func text(_ word: Word) -> String {
+        String(String.UnicodeScalarView(scalars[word.start..<word.end]))
+    }
+
+    private func text(_ operand: Operand) -> String { text(operand.word) }
+
+    /// Whether the word is exactly, or starts with, these scalars.
+    private func word(_ word: Word, is expected: String, prefixOnly: Bool = false) -> Bool {
+        var index = word.start
+        for scalar in expected.unicodeScalars {
+            guard index < word.end, scalars[index] == scalar else { return false }
+            index += 1
+        }
+        return prefixOnly || index == word.end
     }
 
     func fail(_ reason: String, _ position: Int?) -> VersionError {
@@ -78,32 +101,45 @@ struct RangeParser {
 
     private func split(_ start: Int, _ end: Int) -> [Word] {
         var words: [Word] = []
-        var current = ""
-        var currentStart = start
+        var wordStart: Int?
         for index in start..<end {
             let scalar = scalars[index]
             if scalar == " " || scalar == "\t" {
-                if !current.isEmpty { words.append(Word(text: current, position: currentStart)) }
-                current = ""
-            } else {
-                if current.isEmpty { currentStart = index }
-                current.unicodeScalars.append(scalar)
+                if let first = wordStart { words.append(Word(start: first, end: index)) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = index
             }
         }
-        if !current.isEmpty { words.append(Word(text: current, position: currentStart)) }
+        if let first = wordStart { words.append(Word(start: first, end: end)) }
         return words
     }
 
-    private static let operators = ["<=", ">=", "!=", "<", ">", "=", "~", "^"]
+    /// The operator a word starts with (`<=`, `>=`, `!=`, `<`, `>`, `=`, `~` or `^`), or "" when it starts with none.
+    private func leadingOperator(_ word: Word) -> String {
+        guard !word.isEmpty else { return "" }
+        let next: Unicode.Scalar? = word.start + 1 < word.end ? scalars[word.start + 1] : nil
+        switch scalars[word.start] {
+        case "<": return next == "=" ? "<=" : "<"
+        case ">": return next == "=" ? ">=" : ">"
+        case "!": return next == "=" ? "!=" : ""
+        case "=": return "="
+        case "~": return "~"
+        case "^": return "^"
+        default: return ""
+        }
+    }
 
     /// One alternative: a hyphen range, or comparators separated by whitespace.
     private func alternative(_ words: [Word]) throws(VersionError) -> ([Constraint], [VersionRange.AmbiguousOperand]) {
-        if words.count == 3, words[1].text == "-" {
+        if words.count == 3, word(words[1], is: "-") {
             let from = try operand(words[0])
             let to = try operand(words[2])
             var flagged: [VersionRange.AmbiguousOperand] = []
             if to.isImplicitlyPartial, !to.parts.isEmpty {
-                flagged.append(ambiguity("-", to, meaning: "the top of \(words[0].text) - \(to.text) takes in every \(to.text).x"))
+                let toText = text(to)
+                flagged.append(ambiguity(
+                    "-", to, meaning: "the top of \(text(words[0])) - \(toText) takes in every \(toText).x"))
             }
             return (hyphen(from, to), flagged)
         }
@@ -112,29 +148,25 @@ struct RangeParser {
         var index = 0
         while index < words.count {
             let word = words[index]
-            if word.text == "-" {
-                throw fail("a hyphen range is written 'LOW - HIGH', with one version on each side", word.position)
+            if self.word(word, is: "-") {
+                throw fail("a hyphen range is written 'LOW - HIGH', with one version on each side", word.start)
             }
-            if word.text.hasPrefix("~>") {
-                throw fail("'~>' is not supported; write '~' (for example ~1.2)", word.position)
+            if self.word(word, is: "~>", prefixOnly: true) {
+                throw fail("'~>' is not supported; write '~' (for example ~1.2)", word.start)
             }
-            if word.text.hasPrefix("==") || word.text.hasPrefix("=<") || word.text.hasPrefix("=>")
-                || word.text.hasPrefix("<>")
-            {
-                throw fail("'\(word.text.prefix(2))' is not an operator; use <, <=, >, >=, =, !=, ~ or ^", word.position)
+            for wrong in ["==", "=<", "=>", "<>"] where self.word(word, is: wrong, prefixOnly: true) {
+                throw fail("'\(wrong)' is not an operator; use <, <=, >, >=, =, !=, ~ or ^", word.start)
             }
-            let op = Self.operators.first { word.text.hasPrefix($0) } ?? ""
-            var operandWord = Word(
-                text: String(word.text.unicodeScalars.dropFirst(op.unicodeScalars.count)),
-                position: word.position + op.unicodeScalars.count)
-            if operandWord.text.isEmpty {
+            let op = leadingOperator(word)
+            var operandWord = Word(start: word.start + op.unicodeScalars.count, end: word.end)
+            if operandWord.isEmpty {
                 guard index + 1 < words.count else {
-                    throw fail("'\(op)' at position \(word.position + 1) has no version after it", word.position)
+                    throw fail("'\(op)' at position \(word.start + 1) has no version after it", word.start)
                 }
                 index += 1
                 operandWord = words[index]
-                if Self.operators.contains(where: { operandWord.text.hasPrefix($0) }) {
-                    throw fail("two operators in a row at position \(operandWord.position + 1)", operandWord.position)
+                if !leadingOperator(operandWord).isEmpty {
+                    throw fail("two operators in a row at position \(operandWord.start + 1)", operandWord.start)
                 }
             }
             let value = try operand(operandWord)
@@ -147,7 +179,7 @@ struct RangeParser {
             if value.isImplicitlyPartial, !value.parts.isEmpty, ["<=", ">", "=", "!=", ""].contains(op) {
                 let bounds = primitive(op == "!=" ? "=" : op, value).map(\.text).joined(separator: " ")
                 let meaning = op == "!=" ? "not \(bounds)" : bounds
-                flagged.append(ambiguity(op, value, meaning: "\(op.isEmpty ? "" : op + " ")\(value.text) means \(meaning)"))
+                flagged.append(ambiguity(op, value, meaning: "\(op.isEmpty ? "" : op + " ")\(text(value)) means \(meaning)"))
             }
             index += 1
         }
@@ -155,78 +187,77 @@ struct RangeParser {
     }
 
     private func ambiguity(_ op: String, _ operand: Operand, meaning: String) -> VersionRange.AmbiguousOperand {
-        VersionRange.AmbiguousOperand(op: op, operand: operand.text, position: operand.position, meaning: meaning)
+        VersionRange.AmbiguousOperand(op: op, operand: text(operand), position: operand.position, meaning: meaning)
     }
 
     // MARK: Operands
 
     private func operand(_ word: Word) throws(VersionError) -> Operand {
-        var body = Array(word.text.unicodeScalars)
-        var build: [Unicode.Scalar] = []
-        if let plus = body.firstIndex(of: "+") {
+        // Positions inside the operand are offsets from its first scalar, as in the messages' wording.
+        let base = word.start
+        var end = word.end
+        if let plus = scalars[base..<end].firstIndex(of: "+") {
             guard kind == .semver else {
-                throw fail(VersionSyntax.describe("+", at: word.position + plus, kind: kind), word.position + plus)
+                throw fail(VersionSyntax.describe("+", at: plus, kind: kind), plus)
             }
-            build = Array(body[(plus + 1)...])
-            body = Array(body[..<plus])
+            let build = scalars[(plus + 1)..<end]
             if build.isEmpty || build.contains(where: { !isIdentifier($0) && $0 != "." })
                 || build.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
             {
-                throw fail("the build metadata of '\(word.text)' is not valid", word.position + plus)
+                throw fail("the build metadata of '\(text(word))' is not valid", plus)
             }
+            end = plus
         }
         var parts: [Numeral] = []
         var sawWildcard = false
-        var index = 0
+        var index = base
         var prerelease: [PrereleaseIdentifier] = []
         let maximumParts = kind.fullLength ?? Int.max
-        while index < body.count {
+        while index < end {
             let partStart = index
-            if let first = body.first, index == 0, first == "v" || first == "V" {
-                throw fail(VersionSyntax.describe(first, at: word.position, kind: kind), word.position)
+            if index == base, scalars[base] == "v" || scalars[base] == "V" {
+                throw fail(VersionSyntax.describe(scalars[base], at: base, kind: kind), base)
             }
-            if body[index] == "x" || body[index] == "X" || body[index] == "*" {
+            if scalars[index] == "x" || scalars[index] == "X" || scalars[index] == "*" {
                 sawWildcard = true
                 index += 1
             } else {
-                while index < body.count, VersionSyntax.isDigit(body[index]) { index += 1 }
+                while index < end, VersionSyntax.isDigit(scalars[index]) { index += 1 }
                 if index == partStart {
-                    let position = word.position + index
-                    if index < body.count {
-                        throw fail(VersionSyntax.describe(body[index], at: position, kind: kind), position)
+                    if index < end {
+                        throw fail(VersionSyntax.describe(scalars[index], at: index, kind: kind), index)
                     }
-                    throw fail("'\(word.text)' ends with a dot", position - 1)
+                    throw fail("'\(text(word))' ends with a dot", index - 1)
                 }
                 if sawWildcard {
-                    throw fail("a number cannot follow a wildcard in '\(word.text)' (write 1.x, not x.1)", word.position + partStart)
+                    throw fail("a number cannot follow a wildcard in '\(text(word))' (write 1.x, not x.1)", partStart)
                 }
-                if kind == .semver, index - partStart > 1, body[partStart] == "0" {
-                    throw fail("'\(word.text)' has a leading zero, which SemVer forbids", word.position + partStart)
+                if kind == .semver, index - partStart > 1, scalars[partStart] == "0" {
+                    throw fail("'\(text(word))' has a leading zero, which SemVer forbids", partStart)
                 }
-                parts.append(Numeral(digits: Substring(String(String.UnicodeScalarView(body[partStart..<index])))))
+                parts.append(numeral(partStart, index))
             }
             let count = parts.count + (sawWildcard ? 1 : 0)
             if count > maximumParts {
-                throw fail("'\(word.text)' has more than \(maximumParts) part\(maximumParts == 1 ? "" : "s"); \(kind.shape)", word.position)
+                throw fail("'\(text(word))' has more than \(maximumParts) part\(maximumParts == 1 ? "" : "s"); \(kind.shape)", base)
             }
-            guard index < body.count else { break }
-            if body[index] == "." {
+            guard index < end else { break }
+            if scalars[index] == "." {
                 index += 1
-                if index == body.count { throw fail("'\(word.text)' ends with a dot", word.position + index - 1) }
+                if index == end { throw fail("'\(text(word))' ends with a dot", index - 1) }
                 continue
             }
-            if body[index] == "-", kind == .semver, !sawWildcard, parts.count == 3 {
-                let preStart = index + 1
-                let identifiers = body[preStart...].split(separator: ".", omittingEmptySubsequences: false)
-                var offset = preStart
+            if scalars[index] == "-", kind == .semver, !sawWildcard, parts.count == 3 {
+                let identifiers = scalars[(index + 1)..<end].split(separator: ".", omittingEmptySubsequences: false)
+                var offset = index + 1
                 for identifier in identifiers {
                     if identifier.isEmpty || identifier.contains(where: { !isIdentifier($0) }) {
-                        throw fail("the prerelease of '\(word.text)' is not valid", word.position + offset)
+                        throw fail("the prerelease of '\(text(word))' is not valid", offset)
                     }
                     let string = String(String.UnicodeScalarView(identifier))
                     if identifier.allSatisfy(VersionSyntax.isDigit) {
                         if identifier.count > 1, identifier.first == "0" {
-                            throw fail("the prerelease of '\(word.text)' has a leading zero, which SemVer forbids", word.position + offset)
+                            throw fail("the prerelease of '\(text(word))' has a leading zero, which SemVer forbids", offset)
                         }
                         prerelease.append(.numeric(Numeral(digits: Substring(string))))
                     } else {
@@ -234,23 +265,34 @@ struct RangeParser {
                     }
                     offset += identifier.count + 1
                 }
-                index = body.count
+                index = end
                 break
             }
-            let position = word.position + index
-            if body[index] == "-", kind == .semver {
-                throw fail("a prerelease needs all three numbers MAJOR.MINOR.PATCH before it, in '\(word.text)'", position)
+            if scalars[index] == "-", kind == .semver {
+                throw fail("a prerelease needs all three numbers MAJOR.MINOR.PATCH before it, in '\(text(word))'", index)
             }
-            throw fail(VersionSyntax.describe(body[index], at: position, kind: kind), position)
+            throw fail(VersionSyntax.describe(scalars[index], at: index, kind: kind), index)
         }
         if kind == .versionCode, let value = parts.first,
             (value.intValue ?? Int.max) > VersionKind.maximumVersionCode
         {
-            throw fail("\(value) is larger than 2100000000, the largest versionCode", word.position)
+            throw fail("\(value) is larger than 2100000000, the largest versionCode", base)
         }
         let isPartial = sawWildcard || parts.count < (kind.fullLength ?? parts.count)
         return Operand(parts: parts, isPartial: isPartial, isImplicitlyPartial: isPartial && !sawWildcard,
-            prerelease: prerelease, text: word.text, position: word.position)
+            prerelease: prerelease, word: word)
+    }
+
+    /// The number written in the digits `scalars[start..<end]`.
+    private func numeral(_ start: Int, _ end: Int) -> Numeral {
+        var value: UInt64 = 0
+        var significant = 0
+        for scalar in scalars[start..<end] {
+            if significant > 0 || scalar != "0" { significant += 1 }
+            value = value &* 10 &+ UInt64(scalar.value - 48)
+        }
+        if significant <= 18 { return Numeral(value) }
+        return Numeral(digits: Substring(String(String.UnicodeScalarView(scalars[start..<end]))))
     }
 
     private func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
@@ -360,7 +402,10 @@ struct RangeParser {
     private func simplify(_ alternatives: [[Constraint]]) -> [[Constraint]] {
         var result: [[Constraint]] = []
         for alternative in alternatives {
-            var seen: Set<String> = []
+            // Duplicates are found by their text, as node-semver finds them; a short alternative compares its kept
+            // constraints pairwise, which makes text only where two could be the same, and a long one uses a set,
+            // so that no written range costs quadratic time.
+            var seen: Set<String>? = alternative.count > 8 ? [] : nil
             var kept: [Constraint] = []
             var isNull = false
             for constraint in alternative {
@@ -373,7 +418,10 @@ struct RangeParser {
                     if comparator.isNullSet { isNull = true }
                 }
                 if case .exclude(let comparators) = constraint, comparators.isEmpty { isNull = true }
-                if seen.insert(constraint.text).inserted { kept.append(constraint) }
+                let isDuplicate = seen != nil
+                    ? !seen!.insert(constraint.text).inserted
+                    : kept.contains { $0.writesTheSame(as: constraint) }
+                if !isDuplicate { kept.append(constraint) }
             }
             result.append(isNull ? nullSet.map(Constraint.compare) : kept)
         }
@@ -387,6 +435,16 @@ struct RangeParser {
 }
 
 extension VersionRange.Constraint {
+    /// Whether the two are written the same, compared as cheaply as can be: a comparison and an exclusion never are
+    /// (an exclusion is written with `!`), nor are two comparisons with different operators.
+    fileprivate func writesTheSame(as other: Self) -> Bool {
+        switch (self, other) {
+        case (.compare(let a), .compare(let b)): a.op == b.op && (a == b || a.text == b.text)
+        case (.exclude, .exclude): text == other.text
+        default: false
+        }
+    }
+
     fileprivate var isNullComparison: Bool {
         if case .compare(let comparator) = self { return comparator.isNullSet }
         return false

@@ -4,18 +4,21 @@
 /// its anchor, counted once when the anchor closes), aliases to unknown or still-open anchors, the number of
 /// documents, and duplicate keys.
 struct YAMLComposer {
-    /// A sequence or mapping that has started and not yet ended.
+    /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
+    /// from `firstPending`; a mapping's keys so far are the top of `keys`, from `firstKey`.
     private struct OpenCollection {
         let isMapping: Bool
         let start: SourceLocation
-        let tag: String?
+        let decoration: Int
         let anchor: String?
         /// The expanded node count of the document before this collection began.
         let expandedBefore: Int
-        /// Sequence items, or mapping keys and values alternating.
-        var items: [YAMLNode] = []
-        /// The keys of a mapping so far, by identity, with where each was written.
-        var keys = KeysSoFar()
+        let firstPending: Int
+        let firstKey: Int
+        /// The keys by identity once there are more than ``YAMLComposer/keyListLimit``: a mapping in a policy holds
+        /// a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping must still
+        /// cost linear time.
+        var keyTable: [KeyIdentity: SourceRange]?
         /// Set after a duplicate key: its value is read but left out of the tree.
         var dropsNextValue = false
         /// Whether the next node completes a key/value pair (mappings only).
@@ -31,45 +34,37 @@ struct YAMLComposer {
         case unique(Int)
     }
 
-    /// A mapping's keys so far. Mappings in policies hold a handful of keys, which a list compares faster than a
-    /// dictionary hashes; past `listLimit` keys they move to a dictionary, so a huge mapping still costs linear time.
-    private struct KeysSoFar {
-        static let listLimit = 16
-        private var list: [(identity: KeyIdentity, range: SourceRange)] = []
-        private var table: [KeyIdentity: SourceRange] = [:]
-
-        subscript(identity: KeyIdentity) -> SourceRange? {
-            if list.count < Self.listLimit { return list.first { $0.identity == identity }?.range }
-            return table[identity]
-        }
-
-        mutating func insert(_ identity: KeyIdentity, at range: SourceRange) {
-            if list.count < Self.listLimit {
-                list.append((identity, range))
-                if list.count == Self.listLimit {
-                    for (identity, range) in list { table[identity] = range }
-                }
-            } else {
-                table[identity] = range
-            }
-        }
-    }
-
+    /// The most keys of one mapping compared as a list before they move to a table.
+    static let keyListLimit = 16
     /// The most duplicate-key errors reported before the reader gives up on the input.
     static let maximumReportedDuplicates = 50
 
     let limits: YAMLLimits
-    private(set) var documents: [YAMLNode] = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var failed = false
+    // The tree being built (see ``YAMLTree``).
+    private var records: [YAMLTree.Record] = []
+    private var children: [Int] = []
+    private var decorations: [(tag: String?, anchor: String?)] = []
+    private var roots: [Int] = []
+    // The open collections, innermost last, and the stacks their children and keys so far live on.
     private var open: [OpenCollection] = []
-    private var anchors: [String: (node: YAMLNode, expandedCount: Int)] = [:]
+    private var pending: [Int] = []
+    private var keys: [(identity: KeyIdentity, range: SourceRange)] = []
+    private var anchors: [String: (node: Int, expandedCount: Int)] = [:]
     private var openAnchors: Set<String> = []
     private var expandedNodes = 0
     private var sawDocument = false
 
     init(limits: YAMLLimits) {
         self.limits = limits
+    }
+
+    /// The documents composed so far, sharing one tree.
+    var documents: [YAMLNode] {
+        guard !roots.isEmpty else { return [] }
+        let tree = YAMLTree(records: records, children: children, decorations: decorations)
+        return roots.map { YAMLNode(tree: tree, index: $0) }
     }
 
     /// Takes one event; returns false when reading must stop.
@@ -85,7 +80,7 @@ struct YAMLComposer {
             }
             return true
         case .documentStart:
-            if documents.count >= limits.maximumDocuments {
+            if roots.count >= limits.maximumDocuments {
                 return fail(.error(
                     .yamlTooManyDocuments,
                     limits.maximumDocuments == 1
@@ -105,26 +100,20 @@ struct YAMLComposer {
             if case .mappingStart = event.kind { isMapping = true }
             if let anchor { openAnchors.insert(anchor) }
             open.append(OpenCollection(
-                isMapping: isMapping, start: event.range.start, tag: tag, anchor: anchor,
-                expandedBefore: expandedNodes - 1))
+                isMapping: isMapping, start: event.range.start, decoration: decoration(tag: tag, anchor: anchor),
+                anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count))
             return true
         case .sequenceEnd, .mappingEnd:
             let collection = open.removeLast()
-            let range = SourceRange(start: collection.start, end: event.range.end)
-            let content: YAMLNode.Content
-            if collection.isMapping {
-                var entries: [YAMLMappingEntry] = []
-                entries.reserveCapacity(collection.items.count / 2)
-                var index = 0
-                while index + 1 < collection.items.count {
-                    entries.append(YAMLMappingEntry(key: collection.items[index], value: collection.items[index + 1]))
-                    index += 2
-                }
-                content = .mapping(entries)
-            } else {
-                content = .sequence(collection.items)
-            }
-            let node = YAMLNode(content, range: range, tag: collection.tag, anchor: collection.anchor)
+            let firstChild = children.count
+            children.append(contentsOf: pending[collection.firstPending...])
+            pending.removeLast(pending.count - collection.firstPending)
+            keys.removeLast(keys.count - collection.firstKey)
+            let node = records.count
+            records.append(YAMLTree.Record(
+                text: "", range: SourceRange(start: collection.start, end: event.range.end), firstChild: firstChild,
+                childCount: children.count - firstChild, decoration: collection.decoration,
+                kind: collection.isMapping ? .mapping : .sequence, style: .plain))
             if let anchor = collection.anchor {
                 openAnchors.remove(anchor)
                 anchors[anchor] = (node, expandedNodes - collection.expandedBefore)
@@ -132,7 +121,10 @@ struct YAMLComposer {
             return add(node)
         case .scalar(let scalar, let anchor, let tag):
             guard count(1, at: event.range) else { return false }
-            let node = YAMLNode(.scalar(scalar), range: event.range, tag: tag, anchor: anchor)
+            let node = records.count
+            records.append(YAMLTree.Record(
+                text: scalar.text, range: event.range, firstChild: 0, childCount: 0,
+                decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
             if let anchor { anchors[anchor] = (node, 1) }
             return add(node)
         case .alias(let name):
@@ -151,6 +143,13 @@ struct YAMLComposer {
         }
     }
 
+    /// Records a tag and anchor, when there is either, and returns where.
+    private mutating func decoration(tag: String?, anchor: String?) -> Int {
+        guard tag != nil || anchor != nil else { return -1 }
+        decorations.append((tag, anchor))
+        return decorations.count - 1
+    }
+
     /// Adds to the document's expanded node count; false, with a diagnostic, when that passes the budget.
     private mutating func count(_ nodes: Int, at range: SourceRange) -> Bool {
         expandedNodes += nodes
@@ -164,14 +163,14 @@ struct YAMLComposer {
     }
 
     /// Adds a finished node to the collection it belongs to, or makes it the document's root.
-    private mutating func add(_ node: YAMLNode) -> Bool {
+    private mutating func add(_ node: Int) -> Bool {
         guard !open.isEmpty else {
-            documents.append(node)
+            roots.append(node)
             return true
         }
         let top = open.count - 1
         if !open[top].isMapping {
-            open[top].items.append(node)
+            pending.append(node)
             return true
         }
         if open[top].expectsValue {
@@ -179,50 +178,75 @@ struct YAMLComposer {
             if open[top].dropsNextValue {
                 open[top].dropsNextValue = false
             } else {
-                open[top].items.append(node)
+                pending.append(node)
             }
             return true
         }
         open[top].expectsValue = true
-        let identity = Self.identity(of: node)
-        if let first = open[top].keys[identity] {
+        let identity = identity(of: node)
+        let range = records[node].range
+        if let first = firstRange(of: identity, in: top) {
             open[top].dropsNextValue = true
             return report(.error(
                 .yamlDuplicateKey,
-                "the key \(Self.describe(node)) appears twice in this mapping; it was first written at \(first.start)",
-                at: node.range,
+                "the key \(describe(node)) appears twice in this mapping; it was first written at \(first.start)",
+                at: range,
                 notes: [.init(message: "first written here", range: first)]))
         }
-        open[top].keys.insert(identity, at: node.range)
-        open[top].items.append(node)
+        if open[top].keyTable != nil {
+            open[top].keyTable![identity] = range
+        } else {
+            keys.append((identity, range))
+            if keys.count - open[top].firstKey == Self.keyListLimit {
+                var table: [KeyIdentity: SourceRange] = [:]
+                for (identity, range) in keys[open[top].firstKey...] { table[identity] = range }
+                open[top].keyTable = table
+            }
+        }
+        pending.append(node)
         return true
     }
 
-    private static func identity(of key: YAMLNode) -> KeyIdentity {
-        if let scalar = key.scalar { return .text(scalar.text) }
+    /// Where the open mapping at `level` first has a key with this identity, if it has one.
+    private func firstRange(of identity: KeyIdentity, in level: Int) -> SourceRange? {
+        if let table = open[level].keyTable { return table[identity] }
+        var index = open[level].firstKey
+        while index < keys.count {
+            if keys[index].identity == identity { return keys[index].range }
+            index += 1
+        }
+        return nil
+    }
+
+    private func identity(of key: Int) -> KeyIdentity {
+        if records[key].kind == .scalar { return .text(records[key].text) }
         var description = ""
-        var pending: [YAMLNode] = [key]
+        var pending: [Int] = [key]
         var budget = 64
         while let node = pending.popLast() {
             budget -= 1
-            if budget < 0 || description.utf8.count > 4096 { return .unique(key.range.start.offset) }
-            switch node.content {
-            case .scalar(let scalar):
-                description += "s\(scalar.text.utf8.count):\(scalar.text)"
-            case .sequence(let items):
-                description += "q\(items.count)"
-                pending.append(contentsOf: items.reversed())
-            case .mapping(let entries):
-                description += "m\(entries.count)"
-                for entry in entries.reversed() { pending.append(contentsOf: [entry.value, entry.key]) }
+            if budget < 0 || description.utf8.count > 4096 { return .unique(records[key].range.start.offset) }
+            let record = records[node]
+            switch record.kind {
+            case .scalar:
+                description += "s\(record.text.utf8.count):\(record.text)"
+            case .sequence:
+                description += "q\(record.childCount)"
+            case .mapping:
+                description += "m\(record.childCount / 2)"
             }
+            // Children in reverse, so that they are described in order.
+            pending.append(contentsOf: children[record.firstChild..<record.firstChild + record.childCount].reversed())
         }
         return .structure(description)
     }
 
-    private static func describe(_ key: YAMLNode) -> String {
-        if let text = key.scalar?.text { return "\"\(text.count > 60 ? text.prefix(60) + "…" : text)\"" }
-        return "(a \(key.kindName))"
+    private func describe(_ key: Int) -> String {
+        guard records[key].kind == .scalar else {
+            return "(a \(records[key].kind == .sequence ? "sequence" : "mapping"))"
+        }
+        let text = records[key].text
+        return "\"\(text.count > 60 ? text.prefix(60) + "…" : text)\""
     }
 
     /// Records a problem that does not stop reading, until there are too many.

@@ -46,66 +46,185 @@ public struct YAMLMappingEntry: Sendable {
 
 /// A node of the tree the reader builds: a scalar, a sequence or a mapping, with its source range.
 ///
-/// An alias is resolved to the node its anchor names; the tree shares that node's storage rather than copying it,
-/// and ``YAMLLimits/maximumExpandedNodes`` bounds how large the expanded document may be. The range of a node
-/// reached through an alias is that of the anchored node, where its text is.
+/// A node is a position in a ``YAMLTree``, the storage every node of one read shares: copying a node, or walking
+/// its children, copies no text and allocates nothing.
+///
+/// An alias is resolved to the node its anchor names: the anchored node appears again wherever an alias names it,
+/// without being copied, and ``YAMLLimits/maximumExpandedNodes`` bounds how large the expanded document may be. The
+/// range of a node reached through an alias is that of the anchored node, where its text is.
 public struct YAMLNode: Sendable {
+    /// The three kinds of node.
+    public enum Kind: Sendable {
+        /// A scalar.
+        case scalar
+        /// A sequence of nodes.
+        case sequence
+        /// A mapping of keys to values.
+        case mapping
+    }
+
     /// What the node holds.
     public enum Content: Sendable {
         /// A scalar.
         case scalar(YAMLScalar)
         /// A sequence of nodes.
-        case sequence([YAMLNode])
+        case sequence(Items)
         /// A mapping, its entries in the order written.
-        case mapping([YAMLMappingEntry])
+        case mapping(Entries)
+    }
+
+    /// The storage this node is part of.
+    let tree: YAMLTree
+    /// Its position in the tree's records.
+    let index: Int
+
+    init(tree: YAMLTree, index: Int) {
+        self.tree = tree
+        self.index = index
+    }
+
+    /// The kind of node.
+    public var kind: Kind { tree.records[index].kind }
+
+    /// Where the node is written.
+    public var range: SourceRange { tree.records[index].range }
+
+    /// The node's tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`), or nil when untagged.
+    public var tag: String? {
+        let decoration = tree.records[index].decoration
+        return decoration < 0 ? nil : tree.decorations[decoration].tag
+    }
+
+    /// The anchor the node was defined with, if any.
+    public var anchor: String? {
+        let decoration = tree.records[index].decoration
+        return decoration < 0 ? nil : tree.decorations[decoration].anchor
     }
 
     /// What the node holds.
-    public var content: Content
-    /// The node's tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`), or nil when untagged.
-    public var tag: String?
-    /// The anchor the node was defined with, if any.
-    public var anchor: String?
-    /// Where the node is written.
-    public var range: SourceRange
-
-    /// Creates a node.
-    public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
-        self.content = content
-        self.range = range
-        self.tag = tag
-        self.anchor = anchor
+    public var content: Content {
+        switch kind {
+        case .scalar: .scalar(YAMLScalar(text: tree.records[index].text, style: tree.records[index].style))
+        case .sequence: .sequence(Items(of: self))
+        case .mapping: .mapping(Entries(of: self))
+        }
     }
 
     /// The scalar, if the node is one.
     public var scalar: YAMLScalar? {
-        if case .scalar(let scalar) = content { return scalar }
-        return nil
+        guard kind == .scalar else { return nil }
+        return YAMLScalar(text: tree.records[index].text, style: tree.records[index].style)
+    }
+
+    /// The scalar's text, if the node is a scalar: ``scalar``'s text without building the scalar.
+    public var text: String? {
+        kind == .scalar ? tree.records[index].text : nil
     }
 
     /// The items, if the node is a sequence.
-    public var sequence: [YAMLNode]? {
-        if case .sequence(let items) = content { return items }
-        return nil
+    public var sequence: Items? {
+        kind == .sequence ? Items(of: self) : nil
     }
 
     /// The entries, if the node is a mapping.
-    public var mapping: [YAMLMappingEntry]? {
-        if case .mapping(let entries) = content { return entries }
-        return nil
+    public var mapping: Entries? {
+        kind == .mapping ? Entries(of: self) : nil
     }
 
     /// The value of the first entry whose key is a scalar with this text, if the node is a mapping.
     public subscript(key: String) -> YAMLNode? {
-        mapping?.first { $0.key.scalar?.text == key }?.value
+        mapping?.first { $0.key.text == key }?.value
     }
 
     /// A word for the kind of node, for messages: "scalar", "sequence" or "mapping".
     public var kindName: String {
-        switch content {
+        switch kind {
         case .scalar: "scalar"
         case .sequence: "sequence"
         case .mapping: "mapping"
         }
+    }
+
+    /// The node's child at `offset` of its slots (a sequence's items; a mapping's keys and values alternating).
+    fileprivate func child(_ offset: Int) -> YAMLNode {
+        YAMLNode(tree: tree, index: tree.children[tree.records[index].firstChild + offset])
+    }
+
+    /// A sequence's items, in the order written: a view of the tree, not a copy.
+    public struct Items: RandomAccessCollection, Sendable {
+        private let node: YAMLNode
+        /// The number of items.
+        public let count: Int
+
+        fileprivate init(of node: YAMLNode) {
+            self.node = node
+            count = node.tree.records[node.index].childCount
+        }
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The number of items.
+        public var endIndex: Int { count }
+
+        /// The item at `position`.
+        public subscript(position: Int) -> YAMLNode {
+            precondition(position >= 0 && position < count, "index out of range")
+            return node.child(position)
+        }
+    }
+
+    /// A mapping's entries, in the order written: a view of the tree, not a copy.
+    public struct Entries: RandomAccessCollection, Sendable {
+        private let node: YAMLNode
+        /// The number of entries.
+        public let count: Int
+
+        fileprivate init(of node: YAMLNode) {
+            self.node = node
+            count = node.tree.records[node.index].childCount / 2
+        }
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The number of entries.
+        public var endIndex: Int { count }
+
+        /// The entry at `position`.
+        public subscript(position: Int) -> YAMLMappingEntry {
+            precondition(position >= 0 && position < count, "index out of range")
+            return YAMLMappingEntry(key: node.child(2 * position), value: node.child(2 * position + 1))
+        }
+    }
+}
+
+/// The storage of one read: every node in one table, in the order each was completed, and every collection's
+/// children as a run of indices into that table. Built by ``YAMLComposer``; never changed afterwards.
+///
+/// One table instead of a node object per value is what keeps reading near libyaml's own cost: a node costs an
+/// append, not an allocation, and dropping the tree frees a handful of arrays, not thousands of objects.
+final class YAMLTree: Sendable {
+    /// One node.
+    struct Record: Sendable {
+        /// A scalar's text; empty for collections.
+        var text: String
+        var range: SourceRange
+        /// Where a collection's children begin in ``YAMLTree/children``.
+        var firstChild: Int
+        /// A sequence's item count; twice a mapping's entry count (keys and values alternate).
+        var childCount: Int
+        /// The node's tag and anchor in ``YAMLTree/decorations``, or -1 when it has neither.
+        var decoration: Int
+        var kind: YAMLNode.Kind
+        var style: YAMLScalarStyle
+    }
+
+    let records: [Record]
+    let children: [Int]
+    let decorations: [(tag: String?, anchor: String?)]
+
+    init(records: [Record], children: [Int], decorations: [(tag: String?, anchor: String?)]) {
+        self.records = records
+        self.children = children
+        self.decorations = decorations
     }
 }
