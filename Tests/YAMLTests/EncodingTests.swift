@@ -39,6 +39,23 @@ import Testing
         #expect(result.diagnostics.first?.range.start == SourceLocation(line: 2, column: 5, offset: 9))
     }
 
+    /// The screen reads eight bytes at a time while they are plain ASCII; a problem at any offset within or after
+    /// such a run is still reported at its own byte.
+    @Test(arguments: 0..<20)
+    func problemsAreFoundAtEveryOffsetOfALongLine(offset: Int) throws {
+        let prefix = Array("k: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: offset)
+        for (bad, code) in [([0x00], "yaml.nul-byte"), ([0xFF], "yaml.invalid-utf8"), ([0xC3], "yaml.invalid-utf8")]
+            as [([UInt8], String)]
+        {
+            let result = read(bytes: prefix + bad + Array("bbbbbbbbbbbbbbbb\n".utf8))
+            #expect(codes(result) == [code])
+            #expect(result.diagnostics.first?.range.start == SourceLocation(line: 1, column: 4 + offset, offset: 3 + offset))
+        }
+        let valid = read(bytes: prefix + [0xC3, 0xA9] + Array("bbbbbbbbbbbbbbbb\n".utf8))
+        #expect(valid.diagnostics.isEmpty)
+        #expect(valid.root?["k"]?.text == String(repeating: "a", count: offset) + "é" + "bbbbbbbbbbbbbbbb")
+    }
+
     @Test(arguments: [[0xFF, 0xFE], [0xFE, 0xFF], [0x00, 0x00, 0xFE, 0xFF]] as [[UInt8]])
     func utf16And32ByteOrderMarksAreRefused(mark: [UInt8]) {
         let result = read(bytes: mark + [0x61, 0x00])

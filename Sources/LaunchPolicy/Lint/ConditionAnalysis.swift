@@ -45,39 +45,45 @@ struct ConditionAnalysis {
 
         /// The branch with one more entry.
         func adding(_ entry: ConditionEntry) -> Branch {
-            let position = WrittenEntry(key: entry.key, start: entry.range.start.offset, end: entry.range.end.offset)
-            guard !written.contains(position) else { return self }
             var branch = self
-            branch.written.insert(position)
-            branch.entries.append(entry)
-            func narrowed<Value>(_ current: Set<Value>?, _ values: [Value]) -> Set<Value> {
-                current.map { $0.intersection(values) } ?? Set(values)
+            branch.add(entry)
+            return branch
+        }
+
+        /// Adds an entry's requirement, in place: a branch is built up entry by entry, and a copy per entry would
+        /// copy every set and table it holds.
+        mutating func add(_ entry: ConditionEntry) {
+            let position = WrittenEntry(key: entry.key, start: entry.range.start.offset, end: entry.range.end.offset)
+            guard written.insert(position).inserted else { return }
+            entries.append(entry)
+            func narrow<Value>(_ current: inout Set<Value>?, _ values: [Value]) {
+                if current == nil { current = Set(values) } else { current!.formIntersection(values) }
             }
             switch entry.test {
-            case .platform(let platforms): branch.platforms = narrowed(self.platforms, platforms)
-            case .launch(let kinds): branch.launchKinds = narrowed(launchKinds, kinds)
-            case .launchSource(let sources): branch.sources = narrowed(self.sources, sources)
-            case .locale(let tags): branch.locales.append(tags)
-            case .region(let regions): branch.regions = narrowed(self.regions, regions.map { $0.uppercased() })
+            case .platform(let platforms): narrow(&self.platforms, platforms)
+            case .launch(let kinds): narrow(&launchKinds, kinds)
+            case .launchSource(let sources): narrow(&self.sources, sources)
+            case .locale(let tags): locales.append(tags)
+            case .region(let regions): narrow(&self.regions, regions.map { $0.uppercased() })
             case .date(let from, let until):
-                branch.hasDateWindow = true
-                if let from { branch.from = max(from, self.from ?? from) }
-                if let until { branch.until = min(until, self.until ?? until) }
-            case .rollout(let percentage): branch.rollouts.append(percentage)
+                hasDateWindow = true
+                if let from { self.from = max(from, self.from ?? from) }
+                if let until { self.until = min(until, self.until ?? until) }
+            case .rollout(let percentage): rollouts.append(percentage)
             case .attributes(let accepted):
                 for (name, values) in accepted {
-                    branch.attributes[name] = branch.attributes[name].map { $0.intersection(values) } ?? Set(values)
+                    if attributes[name] == nil { attributes[name] = Set(values) } else { attributes[name]!.formIntersection(values) }
                 }
             case .appVersion, .previousVersion, .installVersion, .build, .osVersion, .originalAppVersion, .launchCount,
                 .daysSinceLastLaunch, .daysSinceInstall:
-                if let range = entry.test.range { branch.ranges[entry.key, default: []].append(range) }
+                if let range = entry.test.range { ranges[entry.key, default: []].append(range) }
             }
-            return branch
         }
 
         /// The branch with both branches' requirements.
         func combined(with other: Branch) -> Branch {
-            var branch = other.entries.reduce(self) { $0.adding($1) }
+            var branch = self
+            for entry in other.entries { branch.add(entry) }
             for part in other.opaque {
                 let position = WrittenEntry(key: "not", start: part.range.start.offset, end: part.range.end.offset)
                 if branch.written.insert(position).inserted { branch.opaque.append(part) }
@@ -89,8 +95,12 @@ struct ConditionAnalysis {
         /// some context may.
         var contradiction: String? {
             if platforms?.isEmpty == true { return "platform" }
-            for (key, ranges) in ranges.sorted(by: { $0.key < $1.key }) where !VersionRange.canMatch(all: ranges) {
-                return key
+            if ranges.count == 1, let (key, ranges) = ranges.first {
+                if !VersionRange.canMatch(all: ranges) { return key }
+            } else {
+                for (key, ranges) in ranges.sorted(by: { $0.key < $1.key }) where !VersionRange.canMatch(all: ranges) {
+                    return key
+                }
             }
             if launchKinds?.isEmpty == true { return "launch" }
             if sources?.isEmpty == true { return "launch-source" }

@@ -6,11 +6,11 @@ struct ScalarIndex {
         var node: YAMLNode
         var key: String?
         var isKey: Bool
+        var offset: Int { node.range.start.offset }
     }
 
     /// Every scalar, keys included, in the order written.
     private(set) var scalars: [Scalar] = []
-    private var byOffset: [Int: YAMLNode] = [:]
 
     /// No scalars: for files that were not read as YAML.
     init() {}
@@ -24,16 +24,31 @@ struct ScalarIndex {
             switch node.content {
             case .scalar:
                 scalars.append(Scalar(node: node, key: key, isKey: isKey))
-                byOffset[node.range.start.offset] = node
             case .sequence(let items):
-                pending += items.reversed().map { ($0, key, false) }
+                for item in items.reversed() { pending.append((item, key, false)) }
             case .mapping(let entries):
                 for entry in entries.reversed() {
-                    pending.append((entry.value, entry.key.scalar?.text, false))
+                    pending.append((entry.value, entry.key.text, false))
                     pending.append((entry.key, nil, true))
                 }
             }
         }
+        // Visited in the order written, each once, so already in order of offset; sorted for certainty (a sorted
+        // array sorts in linear time), so that a lookup is a binary search.
+        if !scalars.indices.dropFirst().allSatisfy({ scalars[$0 - 1].offset <= scalars[$0].offset }) {
+            scalars.sort { $0.offset < $1.offset }
+        }
+    }
+
+    /// The scalar written at this offset; the last one there when an empty scalar shares it with the next.
+    private func scalar(at offset: Int) -> YAMLNode? {
+        var low = 0
+        var high = scalars.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && scalars[low - 1].offset == offset ? scalars[low - 1].node : nil
     }
 
     /// Where each scalar is written.
@@ -42,7 +57,7 @@ struct ScalarIndex {
     /// The characters `position ..< position + length` of the value written at `range`; the whole value when they
     /// cannot be located exactly.
     func range(inside range: SourceRange, position: Int, length: Int) -> SourceRange {
-        guard let node = byOffset[range.start.offset] else { return range }
+        guard let node = scalar(at: range.start.offset) else { return range }
         return DecodingSupport.range(inside: node, position: position, length: length)
     }
 }

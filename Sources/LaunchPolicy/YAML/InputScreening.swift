@@ -39,6 +39,17 @@ struct ScreenedInput {
         var index = bom
         let count = bytes.count
         while index < count {
+            // Eight bytes at a time while they are ASCII and not NUL, as nearly all of a policy is.
+            if index + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let hasHighBit = word & 0x8080_8080_8080_8080 != 0
+                let hasZeroByte = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+                if !hasHighBit, !hasZeroByte {
+                    index += 8
+                    characters += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte == 0 {

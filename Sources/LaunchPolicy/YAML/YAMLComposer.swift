@@ -68,7 +68,7 @@ struct YAMLComposer {
     }
 
     /// Takes one event; returns false when reading must stop.
-    mutating func consume(_ event: YAMLEvent) -> Bool {
+    mutating func consume(_ event: consuming YAMLEvent) -> Bool {
         switch event.kind {
         case .streamStart:
             return true

@@ -19,7 +19,7 @@ public struct YAMLEventReader: Sendable {
     ///
     /// - Returns: The problem that stopped the stream, or nil when it ended normally or `body` stopped it.
     public func readEvents(
-        _ bytes: UnsafeRawBufferPointer, _ body: (YAMLEvent) -> Bool
+        _ bytes: UnsafeRawBufferPointer, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         let screened: ScreenedInput
         switch ScreenedInput.screen(bytes, limits: limits) {
@@ -39,7 +39,7 @@ public struct YAMLEventReader: Sendable {
 
     private func parse(
         _ start: UnsafePointer<UInt8>, count: Int, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
-        _ body: (YAMLEvent) -> Bool
+        _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         var map = SourceMap(bytes: bytes, screened: screened)
         var parser = yaml_parser_t()
