@@ -9,7 +9,8 @@ import Testing
         ("on", "the boolean true"), ("010", "the number 8"), ("08", "the number 8"), ("1e3", "the number 1000"),
         ("2.50", "the number 2.5"), (".5", "the number 0.5"), ("+1", "the number 1"), ("1_000", "the number 1000"),
         ("0x1F", "the number 31"), ("0o17", "the number 15"), ("1:30", "the number 90"), ("~", "null"),
-        ("True", "the boolean true"), ("1.", "the number 1"),
+        ("True", "the boolean true"), ("1.", "the number 1"), ("NULL", "null"), ("Null", "null"), ("OFF", "the boolean false"),
+        ("y", "the boolean true"), ("N", "the boolean false"), ("_1.5", "the number 1.5"), ("-010", "the number -8"),
     ])
     func valuesOtherToolsChange(text: String, reading: String) {
         #expect(YAMLImplicitTyping.changedReading(of: text) == reading)
@@ -17,7 +18,8 @@ import Testing
 
     @Test(arguments: [
         "2.4", "2.0", "12", "0", "true", "false", "null", "1.2.3", "< 2.4", "ios", "pt-BR", "2026-12-01", "12h", "25%",
-        "-", "e5", "1e", "", "x.10", "123456789012345678901234567890",
+        "-", "e5", "1e", "", "x.10", "123456789012345678901234567890", "E1", "~x", "nope", "Thanks", "offline", "then",
+        "Yes please", "null", "Nil", "onward",
     ])
     func valuesThatComeBackAsWritten(text: String) {
         #expect(YAMLImplicitTyping.changedReading(of: text) == nil, "\(text)")

@@ -52,6 +52,12 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         case compare(Comparator)
         case exclude([Comparator])
 
+        /// Whether it is a plain comparison, not an exclusion.
+        var isComparison: Bool {
+            if case .compare = self { return true }
+            return false
+        }
+
         var text: String {
             switch self {
             case .compare(let comparator): return comparator.text
@@ -149,6 +155,17 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     public static func canMatch(all ranges: [VersionRange]) -> Bool {
         guard let kind = ranges.first?.kind else { return true }
         guard ranges.allSatisfy({ $0.kind == kind }) else { return false }
+        // Ranges of one alternative of plain comparisons, nearly all that policies write, meet when their tightest
+        // bounds leave room: one interval, no sets of them.
+        if ranges.allSatisfy({ $0.alternatives.count == 1 && $0.alternatives[0].allSatisfy(\.isComparison) }) {
+            var interval = RangeAnalysis.Interval.everything
+            for range in ranges {
+                for case .compare(let comparator) in range.alternatives[0] {
+                    interval = interval.intersection(RangeAnalysis.interval(of: comparator))
+                }
+            }
+            return !interval.isEmpty(kind: kind)
+        }
         return !ranges.reduce(RangeAnalysis.IntervalSet.everything(kind)) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
     }
 }

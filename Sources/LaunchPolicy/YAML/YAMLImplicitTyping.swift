@@ -8,25 +8,25 @@ public enum YAMLImplicitTyping {
     /// What a YAML 1.1 or 1.2 tool reads the plain scalar `text` as, in words ("the number 1.1"), when that value
     /// prints back as something other than `text`; nil when it stays a string or prints back unchanged.
     public static func changedReading(of text: String) -> String? {
-        guard let first = text.utf8.first, text.utf8.count <= 64, canChange(startingWith: first) else { return nil }
-        if let boolean = boolean(text), boolean != text { return "the boolean \(boolean)" }
-        if ["~", "Null", "NULL"].contains(text) { return "null" }
-        if let number = integer(text), number != text { return "the number \(number)" }
-        if let number = float(text), number != text { return "the number \(number)" }
-        return nil
-    }
-
-    /// Whether a scalar starting with this byte may be read as something other than its text: the first bytes of
-    /// booleans, nulls and numbers. policy-lint asks for every plain scalar, and most start with none of them.
-    private static func canChange(startingWith byte: UInt8) -> Bool {
-        switch byte {
+        // The first byte says which readings are possible; policy-lint asks for every plain scalar, and most are
+        // words that none can change.
+        guard let first = text.utf8.first, text.utf8.count <= 64 else { return nil }
+        switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "~"),
-            UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
+            UInt8(ascii: "_"):
+            if let number = integer(text), number != text { return "the number \(number)" }
+            if let number = float(text), number != text { return "the number \(number)" }
+            return nil
+        case UInt8(ascii: "~"):
+            return text == "~" ? "null" : nil
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
             UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
-            true
+            guard text.utf8.count <= 5 else { return nil }
+            if let boolean = boolean(text), boolean != text { return "the boolean \(boolean)" }
+            if text == "Null" || text == "NULL" { return "null" }
+            return nil
         default:
-            false
+            return nil
         }
     }
 
