@@ -33,14 +33,43 @@ struct ConditionAnalysis {
         var opaque: [Condition] = []
         /// The entries the branch is made of, each once, in the order written.
         var entries: [ConditionEntry] = []
-        /// Where each entry is written: an entry met again (through an alias) adds nothing, so that a branch stays
-        /// as large as the condition as written.
-        private var written: Set<WrittenEntry> = []
+        /// Where each entry and opaque part is written, once the branch holds more than ``writtenListLimit``: an
+        /// entry met again (through an alias) adds nothing, so that a branch stays as large as the condition as
+        /// written. A short branch compares its entries instead, which costs no table.
+        private var written: Set<WrittenEntry>?
+        private static let writtenListLimit = 16
 
         private struct WrittenEntry: Hashable {
             let key: String
             let start: Int
             let end: Int
+
+            init(_ entry: ConditionEntry) {
+                key = entry.key
+                start = entry.range.start.offset
+                end = entry.range.end.offset
+            }
+
+            init(opaque part: Condition) {
+                key = "not"
+                start = part.range.start.offset
+                end = part.range.end.offset
+            }
+        }
+
+        /// Records where a part is written; false when the branch already holds it.
+        private mutating func insertWritten(_ position: WrittenEntry) -> Bool {
+            if written == nil {
+                if entries.contains(where: { WrittenEntry($0) == position })
+                    || opaque.contains(where: { WrittenEntry(opaque: $0) == position })
+                {
+                    return false
+                }
+                if entries.count + opaque.count >= Self.writtenListLimit {
+                    written = Set(entries.map(WrittenEntry.init) + opaque.map(WrittenEntry.init(opaque:)))
+                }
+            }
+            return written?.insert(position).inserted ?? true
         }
 
         /// The branch with one more entry.
@@ -53,8 +82,7 @@ struct ConditionAnalysis {
         /// Adds an entry's requirement, in place: a branch is built up entry by entry, and a copy per entry would
         /// copy every set and table it holds.
         mutating func add(_ entry: ConditionEntry) {
-            let position = WrittenEntry(key: entry.key, start: entry.range.start.offset, end: entry.range.end.offset)
-            guard written.insert(position).inserted else { return }
+            guard insertWritten(WrittenEntry(entry)) else { return }
             entries.append(entry)
             func narrow<Value>(_ current: inout Set<Value>?, _ values: [Value]) {
                 if current == nil { current = Set(values) } else { current!.formIntersection(values) }
@@ -84,9 +112,8 @@ struct ConditionAnalysis {
         func combined(with other: Branch) -> Branch {
             var branch = self
             for entry in other.entries { branch.add(entry) }
-            for part in other.opaque {
-                let position = WrittenEntry(key: "not", start: part.range.start.offset, end: part.range.end.offset)
-                if branch.written.insert(position).inserted { branch.opaque.append(part) }
+            for part in other.opaque where branch.insertWritten(WrittenEntry(opaque: part)) {
+                branch.opaque.append(part)
             }
             return branch
         }
@@ -203,6 +230,11 @@ struct ConditionAnalysis {
         case .all(let parts, _):
             var result = [Branch()]
             for part in parts {
+                // An entry narrows every alternative so far, in place.
+                if case .entry(let entry) = part {
+                    for index in result.indices { result[index].add(entry) }
+                    continue
+                }
                 guard let more = branches(of: part, memo: &memo) else { return nil }
                 guard result.count * more.count <= maximumBranches else { return nil }
                 result = result.flatMap { branch in more.map { branch.combined(with: $0) } }
