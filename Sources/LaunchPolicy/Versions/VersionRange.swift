@@ -137,7 +137,12 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     public var canMatch: Bool { Self.canMatch(all: [self]) }
 
     /// Whether every version of the kind satisfies the range (`*`, `>= 0`, `< 2 || >= 2`).
-    public var matchesEveryVersion: Bool { RangeAnalysis.intervals(of: self).complement.isEmpty }
+    public var matchesEveryVersion: Bool {
+        if let interval = Self.plainInterval(of: [self]) {
+            return !interval.isEmpty(kind: kind) && Self.outside(interval).allSatisfy { $0.isEmpty(kind: kind) }
+        }
+        return RangeAnalysis.intervals(of: self).complement.isEmpty
+    }
 
     /// Whether every version that satisfies `other` satisfies this range too, by plain precedence.
     public func includes(_ other: VersionRange) -> Bool { includes(all: [other]) }
@@ -146,8 +151,38 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     /// Ranges of another kind match no version of this one.
     public func includes(all others: [VersionRange]) -> Bool {
         guard others.allSatisfy({ $0.kind == kind }) else { return !Self.canMatch(all: others) }
+        if let mine = Self.plainInterval(of: [self]), let theirs = Self.plainInterval(of: others) {
+            if mine.isEmpty(kind: kind) { return theirs.isEmpty(kind: kind) }
+            return Self.outside(mine).allSatisfy { $0.intersection(theirs).isEmpty(kind: kind) }
+        }
         let outside = RangeAnalysis.intervals(of: self).complement
         return others.reduce(outside) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
+    }
+
+    /// The versions all of `ranges` admit, as one interval, when each range is one alternative of plain comparisons
+    /// — nearly every range a policy writes — so that the checks need no sets of intervals; nil otherwise.
+    private static func plainInterval(of ranges: [VersionRange]) -> RangeAnalysis.Interval? {
+        var interval = RangeAnalysis.Interval.everything
+        for range in ranges {
+            guard range.alternatives.count == 1 else { return nil }
+            for constraint in range.alternatives[0] {
+                guard case .compare(let comparator) = constraint else { return nil }
+                interval = interval.intersection(RangeAnalysis.interval(of: comparator))
+            }
+        }
+        return interval
+    }
+
+    /// The two intervals around a non-empty interval: below its lower bound and above its upper one.
+    private static func outside(_ interval: RangeAnalysis.Interval) -> [RangeAnalysis.Interval] {
+        var outside: [RangeAnalysis.Interval] = []
+        if let lower = interval.lower {
+            outside.append(.init(lower: nil, upper: .init(version: lower.version, inclusive: !lower.inclusive)))
+        }
+        if let upper = interval.upper {
+            outside.append(.init(lower: .init(version: upper.version, inclusive: !upper.inclusive), upper: nil))
+        }
+        return outside
     }
 
     /// Whether some version satisfies all of `ranges` at once (`< 2` and `>= 3` together cannot), by plain
@@ -155,17 +190,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     public static func canMatch(all ranges: [VersionRange]) -> Bool {
         guard let kind = ranges.first?.kind else { return true }
         guard ranges.allSatisfy({ $0.kind == kind }) else { return false }
-        // Ranges of one alternative of plain comparisons, nearly all that policies write, meet when their tightest
-        // bounds leave room: one interval, no sets of them.
-        if ranges.allSatisfy({ $0.alternatives.count == 1 && $0.alternatives[0].allSatisfy(\.isComparison) }) {
-            var interval = RangeAnalysis.Interval.everything
-            for range in ranges {
-                for case .compare(let comparator) in range.alternatives[0] {
-                    interval = interval.intersection(RangeAnalysis.interval(of: comparator))
-                }
-            }
-            return !interval.isEmpty(kind: kind)
-        }
+        if let interval = plainInterval(of: ranges) { return !interval.isEmpty(kind: kind) }
         return !ranges.reduce(RangeAnalysis.IntervalSet.everything(kind)) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
     }
 }
