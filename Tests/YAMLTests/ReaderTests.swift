@@ -164,7 +164,9 @@ import Testing
     }
 
     @Test func complexKeysCompareByStructure() {
-        #expect(codes(read("? [a, b]\n: 1\n? [a, b]\n: 2\n")) == ["yaml.duplicate-key"])
+        let collectionKeys = read("? [a, b]\n: 1\n? [a, b]\n: 2\n")
+        #expect(codes(collectionKeys) == ["yaml.duplicate-key"])
+        #expect(collectionKeys.diagnostics.first?.message.hasPrefix("the key (a sequence) appears twice") == true)
         #expect(codes(read("? [a, b]\n: 1\n? [b, a]\n: 2\n")) == [])
     }
 

@@ -243,7 +243,7 @@ struct YAMLComposer {
 
     private func describe(_ key: Int) -> String {
         guard records[key].kind == .scalar else {
-            return "(a \(records[key].kind == .sequence ? "sequence" : "mapping"))"
+            return "(a \(records[key].kind.name))"
         }
         let text = records[key].text
         return "\"\(text.count > 60 ? text.prefix(60) + "…" : text)\""

@@ -61,6 +61,15 @@ public struct YAMLNode: Sendable {
         case sequence
         /// A mapping of keys to values.
         case mapping
+
+        /// A word for the kind, for messages: "scalar", "sequence" or "mapping".
+        public var name: String {
+            switch self {
+            case .scalar: "scalar"
+            case .sequence: "sequence"
+            case .mapping: "mapping"
+            }
+        }
     }
 
     /// What the node holds.
@@ -137,13 +146,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// A word for the kind of node, for messages: "scalar", "sequence" or "mapping".
-    public var kindName: String {
-        switch kind {
-        case .scalar: "scalar"
-        case .sequence: "sequence"
-        case .mapping: "mapping"
-        }
-    }
+    public var kindName: String { kind.name }
 
     /// The node's child at `offset` of its slots (a sequence's items; a mapping's keys and values alternating).
     fileprivate func child(_ offset: Int) -> YAMLNode {
