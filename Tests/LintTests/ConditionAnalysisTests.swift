@@ -31,3 +31,64 @@ import Testing
         #expect(findings(.lintLockout, diagnostics).map(\.range.start.line) == [32], "the simple later rule still is")
     }
 }
+
+/// Shadowing, requirement kind by requirement kind: an earlier gate shadows a later one exactly when every context the
+/// later one matches, the earlier one matches too. Each row is one pair of `when` conditions (an empty one is a rule
+/// without `when`) and whether the later rule is reported; the quick test on what each branch requires must never
+/// turn down a pair that contains the other.
+@Suite struct ShadowingTableTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        let earlier: String
+        let later: String
+        let shadowed: Bool
+        var testDescription: String { "\(earlier) \(shadowed ? "shadows" : "does not shadow") \(later)" }
+    }
+
+    static let rows: [Row] = [
+        Row(earlier: "", later: "{platform: ios, region: [SE]}", shadowed: true),
+        Row(earlier: "{platform: ios}", later: "", shadowed: false),
+        Row(earlier: "{platform: [ios, android]}", later: "{platform: ios}", shadowed: true),
+        Row(earlier: "{platform: ios}", later: "{platform: [ios, android]}", shadowed: false),
+        Row(earlier: "{platform: android}", later: "{platform: ios}", shadowed: false),
+        Row(earlier: "{region: [SE, DK]}", later: "{region: [se], launch: first}", shadowed: true),
+        Row(earlier: "{region: [SE], launch: first}", later: "{region: [SE]}", shadowed: false),
+        Row(earlier: "{launch: [first, upgrade]}", later: "{launch: upgrade}", shadowed: true),
+        Row(earlier: "{launch-source: url}", later: "{launch-source: [url, shortcut]}", shadowed: false),
+        Row(earlier: "{launch-source: [url, shortcut]}", later: "{launch-source: url, platform: ios}", shadowed: true),
+        Row(earlier: "{launch-count: \">= 3\"}", later: "{launch-count: \">= 5\", platform: ios}", shadowed: true),
+        Row(earlier: "{launch-count: \">= 5\"}", later: "{launch-count: \">= 3\"}", shadowed: false),
+        Row(earlier: "{launch-count: \">= 3\"}", later: "{days-since-install: \">= 3\"}", shadowed: false),
+        Row(earlier: "{app-version: \"< 3\"}", later: "{app-version: \"< 2\", build: \"< 10\"}", shadowed: true),
+        Row(earlier: "{build: \"< 10\"}", later: "{app-version: \"< 2\"}", shadowed: false),
+        Row(earlier: "{os-version: \"< 17\"}", later: "{os-version: \"< 16\"}", shadowed: true),
+        Row(earlier: "{previous-version: \"< 2\"}", later: "{install-version: \"< 2\"}", shadowed: false),
+        Row(earlier: "{original-app-version: \"< 100\"}", later: "{original-app-version: \"< 50\"}", shadowed: true),
+        Row(earlier: "{days-since-last-launch: \">= 7\"}", later: "{days-since-last-launch: \">= 30\"}", shadowed: true),
+        Row(earlier: "{locale: [pt]}", later: "{locale: [pt-BR]}", shadowed: true),
+        Row(earlier: "{locale: [pt-BR]}", later: "{locale: [pt]}", shadowed: false),
+        Row(earlier: "{date: {from: \"2026-12-01T00:00:00Z\"}}",
+            later: "{date: {from: \"2026-12-02T00:00:00Z\", until: \"2026-12-03T00:00:00Z\"}}", shadowed: true),
+        Row(earlier: "{date: {until: \"2026-12-03T00:00:00Z\"}}", later: "{date: {from: \"2026-12-01T00:00:00Z\"}}",
+            shadowed: false),
+        Row(earlier: "{attributes: {plan: [pro, team]}}", later: "{attributes: {plan: pro}, launch: upgrade}",
+            shadowed: true),
+        Row(earlier: "{attributes: {plan: pro}}", later: "{attributes: {tier: pro}}", shadowed: false),
+        Row(earlier: "{rollout: 50%}", later: "{rollout: 50%}", shadowed: false),
+        Row(earlier: "{platform: ios}", later: "{platform: ios, rollout: 10%}", shadowed: true),
+        Row(earlier: "{not: {region: [SE]}}", later: "{platform: ios, not: {region: [SE]}}", shadowed: false),
+        Row(earlier: "{platform: ios}", later: "{platform: ios, not: {region: [SE]}}", shadowed: true),
+        Row(earlier: "{any: [{platform: ios}, {region: [SE]}]}", later: "{region: [SE], launch: first}", shadowed: true),
+        Row(earlier: "{platform: ios}", later: "{any: [{platform: ios}, {region: [SE]}]}", shadowed: false),
+    ]
+
+    @Test(arguments: rows) func aLaterGateIsShadowedExactlyWhenTheEarlierContainsIt(_ row: Row) {
+        func when(_ condition: String) -> String { condition.isEmpty ? "" : "    when: \(condition)\n" }
+        let yaml = "policy: 1\nstore: {ios: \"https://a\", android: \"https://b\"}\nmessages: {up: {default: \"Up.\"}}\n"
+            + "rules:\n  - id: earlier\n" + when(row.earlier) + "    then: block\n    message: up\n"
+            + "  - id: later\n" + when(row.later) + "    then: block\n    message: up\n"
+        let diagnostics = lint(yaml)
+        #expect(!diagnostics.containsErrors, "\(diagnostics.map(\.description))")
+        let shadowed = findings(.lintShadowedRule, diagnostics)
+        #expect(shadowed.count == (row.shadowed ? 1 : 0), "\(shadowed.map(\.description))")
+    }
+}

@@ -30,9 +30,39 @@ struct ConditionAnalysis {
         /// Accepted values by attribute name.
         var attributes: [String: Set<String>] = [:]
         /// Parts the analysis does not look into (`not`).
-        var opaque: [Condition] = []
+        private(set) var opaque: [Condition] = []
         /// The entries the branch is made of, each once, in the order written.
         var entries: [ConditionEntry] = []
+        /// What the branch requires, in a few bits, so that ``ConditionAnalysis/contains(_:)`` turns most pairs down
+        /// before ``implies(_:)`` looks at sets and ranges: shadowing compares every gate with every earlier one.
+        private(set) var footprint = Footprint()
+
+        /// The kinds of requirement a branch holds, and its platforms as bits.
+        struct Footprint {
+            /// One bit per kind of requirement (``Kind``).
+            var kinds: UInt32 = 0
+            /// One bit per platform it can hold on; every bit when it names none.
+            var platforms: UInt8 = .max
+
+            /// A kind of requirement: one for each kind of condition entry, with a date window's two ends apart.
+            enum Kind: Int {
+                case platform, appVersion, previousVersion, installVersion, build, osVersion, originalAppVersion
+                case launch, launchCount, daysSinceLastLaunch, daysSinceInstall, launchSource, locale, region
+                case from, until, rollout, attributes, opaque
+            }
+
+            mutating func insert(_ kind: Kind) { kinds |= 1 << kind.rawValue }
+
+            func has(_ kind: Kind) -> Bool { kinds & 1 << kind.rawValue != 0 }
+
+            /// False when the branch with this footprint cannot imply a branch with `other`'s: `other` requires a
+            /// kind of thing this one does not, holds a part no implication is claimed for, or allows fewer
+            /// platforms. True says only that ``Branch/implies(_:)`` must look.
+            func mayImply(_ other: Footprint) -> Bool {
+                other.kinds & ~kinds == 0 && !other.has(.rollout) && !other.has(.opaque)
+                    && platforms & ~other.platforms == 0
+            }
+        }
         /// Where each entry and opaque part is written, once the branch holds more than ``writtenListLimit``: an
         /// entry met again (through an alias) adds nothing, so that a branch stays as large as the condition as
         /// written. A short branch compares its entries instead, which costs no table.
@@ -87,34 +117,63 @@ struct ConditionAnalysis {
             func narrow<Value>(_ current: inout Set<Value>?, _ values: [Value]) {
                 if current == nil { current = Set(values) } else { current!.formIntersection(values) }
             }
+            func range(_ kind: Footprint.Kind, _ range: VersionRange) {
+                footprint.insert(kind)
+                ranges[entry.key, default: []].append(range)
+            }
             switch entry.test {
-            case .platform(let platforms): narrow(&self.platforms, platforms)
-            case .launch(let kinds): narrow(&launchKinds, kinds)
-            case .launchSource(let sources): narrow(&self.sources, sources)
-            case .locale(let tags): locales.append(tags)
-            case .region(let regions): narrow(&self.regions, regions.map { $0.uppercased() })
+            case .platform(let platforms):
+                narrow(&self.platforms, platforms)
+                footprint.insert(.platform)
+                footprint.platforms = self.platforms!.reduce(0) { $0 | 1 << Platform.allCases.firstIndex(of: $1)! }
+            case .launch(let kinds):
+                narrow(&launchKinds, kinds)
+                footprint.insert(.launch)
+            case .launchSource(let sources):
+                narrow(&self.sources, sources)
+                footprint.insert(.launchSource)
+            case .locale(let tags):
+                locales.append(tags)
+                footprint.insert(.locale)
+            case .region(let regions):
+                narrow(&self.regions, regions.map { $0.uppercased() })
+                footprint.insert(.region)
             case .date(let from, let until):
                 hasDateWindow = true
-                if let from { self.from = max(from, self.from ?? from) }
-                if let until { self.until = min(until, self.until ?? until) }
-            case .rollout(let percentage): rollouts.append(percentage)
+                if let from { self.from = max(from, self.from ?? from); footprint.insert(.from) }
+                if let until { self.until = min(until, self.until ?? until); footprint.insert(.until) }
+            case .rollout(let percentage):
+                rollouts.append(percentage)
+                footprint.insert(.rollout)
             case .attributes(let accepted):
                 for (name, values) in accepted {
                     if attributes[name] == nil { attributes[name] = Set(values) } else { attributes[name]!.formIntersection(values) }
                 }
-            case .appVersion, .previousVersion, .installVersion, .build, .osVersion, .originalAppVersion, .launchCount,
-                .daysSinceLastLaunch, .daysSinceInstall:
-                if let range = entry.test.range { ranges[entry.key, default: []].append(range) }
+                if !accepted.isEmpty { footprint.insert(.attributes) }
+            case .appVersion(let versions): range(.appVersion, versions)
+            case .previousVersion(let versions): range(.previousVersion, versions)
+            case .installVersion(let versions): range(.installVersion, versions)
+            case .build(let versions): range(.build, versions)
+            case .osVersion(let versions): range(.osVersion, versions)
+            case .originalAppVersion(let versions): range(.originalAppVersion, versions)
+            case .launchCount(let versions): range(.launchCount, versions)
+            case .daysSinceLastLaunch(let versions): range(.daysSinceLastLaunch, versions)
+            case .daysSinceInstall(let versions): range(.daysSinceInstall, versions)
             }
+        }
+
+        /// Adds a part the analysis does not look into.
+        mutating func add(opaque part: Condition) {
+            guard insertWritten(WrittenEntry(opaque: part)) else { return }
+            opaque.append(part)
+            footprint.insert(.opaque)
         }
 
         /// The branch with both branches' requirements.
         func combined(with other: Branch) -> Branch {
             var branch = self
             for entry in other.entries { branch.add(entry) }
-            for part in other.opaque where branch.insertWritten(WrittenEntry(opaque: part)) {
-                branch.opaque.append(part)
-            }
+            for part in other.opaque { branch.add(opaque: part) }
             return branch
         }
 
@@ -179,17 +238,27 @@ struct ConditionAnalysis {
     /// The branches some context may satisfy, worked out once: the shadowing check compares every rule with every
     /// earlier one, and a contradiction costs interval arithmetic on each range.
     let satisfiableBranches: [Branch]
+    /// Each satisfiable branch's footprint, apart: comparing two of them costs a few instructions and no copy.
+    let footprints: [Branch.Footprint]
+    /// What every satisfiable branch requires, and the platforms any can hold on: a condition can only contain
+    /// another whose common requirements include its own and whose platforms are among its own.
+    let common: Branch.Footprint
 
     /// Analyses a condition; nil stands for a rule without `when`, which always holds.
     init(_ condition: Condition?) {
         guard let condition else {
             branches = [Branch()]
             satisfiableBranches = [Branch()]
+            footprints = [Branch.Footprint()]
+            common = Branch.Footprint()
             return
         }
         var memo: [ObjectIdentifier: [Branch]?] = [:]
         branches = Self.branches(of: condition, memo: &memo)
         satisfiableBranches = (branches ?? []).filter { $0.contradiction == nil }
+        footprints = satisfiableBranches.map(\.footprint)
+        common = Branch.Footprint(
+            kinds: footprints.reduce(.max) { $0 & $1.kinds }, platforms: footprints.reduce(0) { $0 | $1.platforms })
     }
 
     /// Whether no context at all satisfies the condition.
@@ -199,9 +268,18 @@ struct ConditionAnalysis {
 
     /// Whether every context that satisfies `other` satisfies this condition too.
     func contains(_ other: ConditionAnalysis) -> Bool {
-        guard branches != nil, other.branches != nil else { return false }
-        let mine = satisfiableBranches
-        return other.satisfiableBranches.allSatisfy { theirs in mine.contains { theirs.implies($0) } }
+        guard branches != nil, other.branches != nil, other.common.mayImply(common) else { return false }
+        // Footprints first, and branches only through buffer pointers: this runs for every pair of gates, and
+        // reading a branch out of an array copies every set and table in it.
+        return other.satisfiableBranches.withUnsafeBufferPointer { theirs in
+            satisfiableBranches.withUnsafeBufferPointer { mine in
+                theirs.indices.allSatisfy { their in
+                    mine.indices.contains { my in
+                        other.footprints[their].mayImply(footprints[my]) && theirs[their].implies(mine[my])
+                    }
+                }
+            }
+        }
     }
 
     private static func branches(of condition: Condition, memo: inout [ObjectIdentifier: [Branch]?]) -> [Branch]? {
@@ -210,7 +288,7 @@ struct ConditionAnalysis {
             return [Branch().adding(entry)]
         case .not:
             var branch = Branch()
-            branch.opaque = [condition]
+            branch.add(opaque: condition)
             return [branch]
         case .shared(let shared):
             // Aliases repeat the same condition: analyse it once, or an alias-doubling policy would take 2^n steps.

@@ -3,6 +3,9 @@
 extension PolicyChecks {
     func reachability() -> [Diagnostic] {
         var found: [Diagnostic] = []
+        // The earlier rules that can match, of the two kinds that shadow: the gates, and the suggest-update prompts.
+        var gates: [Int] = []
+        var prompts: [Int] = []
         for (index, rule) in policy.rules.enumerated() {
             let analysis = analyses[index]
             let emptyRanges = self.emptyRanges(of: rule, ruleNeverMatches: analysis.neverMatches)
@@ -11,8 +14,12 @@ extension PolicyChecks {
                 if emptyRanges.isEmpty { found.append(contradiction(of: rule, analysis)) }
                 continue
             }
-            if rule.action.value.isGate, let lockout = lockout(rule, analysis) { found.append(lockout) }
-            if let shadowed = shadowing(of: index) { found.append(shadowed) }
+            let action = rule.action.value
+            if action.isGate, let lockout = lockout(rule, analysis) { found.append(lockout) }
+            if action.isGate || action == .suggestUpdate {
+                if let shadowed = shadowing(of: index, byOneOf: action.isGate ? gates : prompts) { found.append(shadowed) }
+                if action.isGate { gates.append(index) } else { prompts.append(index) }
+            }
         }
         return found
     }
@@ -66,26 +73,25 @@ extension PolicyChecks {
         return ["app-version", "build"].allSatisfy { key in (branch.ranges[key] ?? []).allSatisfy(\.matchesEveryVersion) }
     }
 
-    /// The earlier rule that always decides before this one: for gates, any earlier gate (the first matching gate
-    /// wins); for `suggest-update`, an earlier `suggest-update` (the first allowed prompt wins). Notices,
-    /// presentations and grants are never shadowed: every matching one applies.
-    private func shadowing(of index: Int) -> Diagnostic? {
-        let rule = policy.rules[index]
-        let action = rule.action.value
-        guard action.isGate || action == .suggestUpdate else { return nil }
-        for earlier in 0..<index {
-            let other = policy.rules[earlier]
-            let sameKind = action.isGate ? other.action.value.isGate : other.action.value == action
-            guard sameKind, !analyses[earlier].neverMatches, analyses[earlier].contains(analyses[index]) else { continue }
-            let consequence = action.isGate
-                ? "so \"\(rule.id.value)\" never decides"
-                : "so \"\(rule.id.value)\" is only shown when \"\(other.id.value)\" may not be shown again yet"
-            return finding(.lintShadowedRule,
-                "the earlier \(other.action.value.rawValue) rule \"\(other.id.value)\" matches whenever "
-                    + "\"\(rule.id.value)\" does, \(consequence)",
-                at: rule.id.range, notes: [.init(message: "\"\(other.id.value)\" is here", range: other.id.range)])
+    /// The earlier rule that always decides before this one, among `candidates` (the earlier rules of its kind that
+    /// can match): for gates, any earlier gate (the first matching gate wins); for `suggest-update`, an earlier
+    /// `suggest-update` (the first allowed prompt wins). Notices, presentations and grants are never shadowed: every
+    /// matching one applies.
+    private func shadowing(of index: Int, byOneOf candidates: [Int]) -> Diagnostic? {
+        // Through a buffer pointer: an analysis read out of the array is copied, and this runs for every pair.
+        let found = analyses.withUnsafeBufferPointer { analyses in
+            candidates.first { analyses[$0].contains(analyses[index]) }
         }
-        return nil
+        guard let earlier = found else { return nil }
+        let rule = policy.rules[index]
+        let other = policy.rules[earlier]
+        let consequence = rule.action.value.isGate
+            ? "so \"\(rule.id.value)\" never decides"
+            : "so \"\(rule.id.value)\" is only shown when \"\(other.id.value)\" may not be shown again yet"
+        return finding(.lintShadowedRule,
+            "the earlier \(other.action.value.rawValue) rule \"\(other.id.value)\" matches whenever "
+                + "\"\(rule.id.value)\" does, \(consequence)",
+            at: rule.id.range, notes: [.init(message: "\"\(other.id.value)\" is here", range: other.id.range)])
     }
 }
 
