@@ -5,8 +5,8 @@ import Foundation
 extension PolicyChecks {
     func dateWindows() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for rule in policy.rules {
-            for entry in entries(of: rule, throughNot: false) {
+        for (index, rule) in policy.rules.enumerated() {
+            for entry in entries(of: index, throughNot: false) {
                 guard case .date(let from, let until) = entry.test, let until else { continue }
                 if until <= now {
                     found.append(finding(.lintEndedWindow,

@@ -17,6 +17,10 @@ struct PolicyChecks {
     let scalars: ScalarIndex
     /// Each rule's condition analysed once, in rule order.
     let analyses: [ConditionAnalysis]
+    /// Each rule's condition entries listed once, in rule order, with and without those under `not`; see
+    /// ``entries(of:throughNot:)``.
+    private let entriesThroughNot: [[ConditionEntry]]
+    private let entriesOutsideNot: [[ConditionEntry]]
 
     init(policy: Policy, format: PolicyFileFormat, now: Date, maximumBlockWindow: TimeInterval, scalars: ScalarIndex) {
         self.policy = policy
@@ -25,6 +29,8 @@ struct PolicyChecks {
         self.maximumBlockWindow = maximumBlockWindow
         self.scalars = scalars
         self.analyses = policy.rules.map { ConditionAnalysis($0.condition) }
+        self.entriesThroughNot = policy.rules.map { Self.listEntries(of: $0.condition, throughNot: true) }
+        self.entriesOutsideNot = policy.rules.map { Self.listEntries(of: $0.condition, throughNot: false) }
     }
 
     /// Every check's findings.
@@ -44,7 +50,11 @@ struct PolicyChecks {
     /// The entries of a rule's condition, each once, however many aliases repeat it. `throughNot: false` leaves out
     /// entries under `not`, for checks whose finding would read backwards there ("the window ended, so the rule no
     /// longer applies" is false of `not: {date: …}`).
-    func entries(of rule: Rule, throughNot: Bool = true) -> [ConditionEntry] {
+    func entries(of rule: Int, throughNot: Bool = true) -> [ConditionEntry] {
+        throughNot ? entriesThroughNot[rule] : entriesOutsideNot[rule]
+    }
+
+    private static func listEntries(of condition: Condition?, throughNot: Bool) -> [ConditionEntry] {
         var entries: [ConditionEntry] = []
         var seen: Set<ObjectIdentifier> = []
         func walk(_ condition: Condition) {
@@ -56,7 +66,7 @@ struct PolicyChecks {
                 if seen.insert(ObjectIdentifier(shared)).inserted { walk(shared.condition) }
             }
         }
-        rule.condition.map(walk)
+        condition.map(walk)
         return entries
     }
 

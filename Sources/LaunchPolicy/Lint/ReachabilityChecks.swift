@@ -8,7 +8,7 @@ extension PolicyChecks {
         var prompts: [Int] = []
         for (index, rule) in policy.rules.enumerated() {
             let analysis = analyses[index]
-            let emptyRanges = self.emptyRanges(of: rule, ruleNeverMatches: analysis.neverMatches)
+            let emptyRanges = self.emptyRanges(of: index, ruleNeverMatches: analysis.neverMatches)
             found += emptyRanges
             if analysis.neverMatches {
                 if emptyRanges.isEmpty { found.append(contradiction(of: rule, analysis)) }
@@ -25,8 +25,9 @@ extension PolicyChecks {
     }
 
     /// Entries whose range alone matches nothing (`">= 3 < 2"`).
-    private func emptyRanges(of rule: Rule, ruleNeverMatches: Bool) -> [Diagnostic] {
-        entries(of: rule, throughNot: false).compactMap { entry in
+    private func emptyRanges(of index: Int, ruleNeverMatches: Bool) -> [Diagnostic] {
+        let rule = policy.rules[index]
+        return entries(of: index, throughNot: false).compactMap { entry in
             guard let range = entry.test.range, !range.canMatch else { return nil }
             let consequence = ruleNeverMatches
                 ? "so the rule \"\(rule.id.value)\" never applies"

@@ -8,8 +8,8 @@ extension PolicyChecks {
 
     func versionReadings() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for (index, rule) in policy.rules.enumerated() {
-            for entry in entries(of: rule) {
+        for index in policy.rules.indices {
+            for entry in entries(of: index) {
                 guard let range = entry.test.range else { continue }
                 for operand in range.ambiguousOperands {
                     found.append(finding(.lintAmbiguousVersion,
