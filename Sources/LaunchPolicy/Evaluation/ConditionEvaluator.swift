@@ -61,6 +61,7 @@ struct ConditionEvaluator {
     }
 
     /// Whether an entry holds.
+    @inline(__always)
     private func holds(_ entry: ConditionEntry) -> Bool {
         let versions = context.versions
         switch entry.test {

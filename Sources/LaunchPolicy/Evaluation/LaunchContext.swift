@@ -105,7 +105,8 @@ struct ContextVersion: Sendable {
 
     /// Whether the version, read as the range's kind, is in the range; false when it is not a version of that kind.
     func satisfies(_ range: VersionRange) -> Bool {
-        reading(range.kind).map(range.contains) ?? false
+        // Tested in place: taking the reading out of the list would copy it, on every version entry at launch.
+        readingList.contains { $0.kind == range.kind && range.contains($0) }
     }
 
     /// The version read as `kind`, or nil when the text is not a version of that kind.
