@@ -56,34 +56,58 @@ enum SHA256 {
     }
 
     /// One 64-byte block into the state.
+    ///
+    /// Eight rounds per pass, each naming the working variables in the order that round sees them, so that no round
+    /// moves them along (the loop form spent a quarter of its instructions on those moves); the message schedule is
+    /// kept as the last 16 words, computed as the rounds reach them.
     private static func compress(_ state: inout State, _ block: UnsafeRawBufferPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { words in
             for index in 0..<16 {
-                let byte = index * 4
-                schedule[index] = UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16
-                    | UInt32(block[byte + 2]) << 8 | UInt32(block[byte + 3])
-            }
-            for index in 16..<64 {
-                let early = schedule[index - 15]
-                let late = schedule[index - 2]
-                let s0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
-                let s1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
-                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+                words[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
             }
             var (a, b, c, d, e, f, g, h) = state
             roundConstants.withUnsafeBufferPointer { constants in
-                for index in 0..<64 {
-                    let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                    let choose = (e & f) ^ (~e & g)
-                    let temporary1 = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
-                    let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ sum0 &+ majority)
+                for start in stride(from: 0, to: 64, by: 8) {
+                    /// The word of round `index`: from the block for the first 16 rounds, then from earlier words.
+                    @inline(__always)
+                    func word(_ index: Int) -> UInt32 {
+                        guard index >= 16 else { return words[index] }
+                        let early = words[(index - 15) & 15]
+                        let late = words[(index - 2) & 15]
+                        let s0 = rotate(early, 7) ^ rotate(early, 18) ^ (early &>> 3)
+                        let s1 = rotate(late, 17) ^ rotate(late, 19) ^ (late &>> 10)
+                        let word = words[index & 15] &+ s0 &+ words[(index - 7) & 15] &+ s1
+                        words[index & 15] = word
+                        return word
+                    }
+                    round(a, b, c, &d, e, f, g, &h, constants[start] &+ word(start))
+                    round(h, a, b, &c, d, e, f, &g, constants[start + 1] &+ word(start + 1))
+                    round(g, h, a, &b, c, d, e, &f, constants[start + 2] &+ word(start + 2))
+                    round(f, g, h, &a, b, c, d, &e, constants[start + 3] &+ word(start + 3))
+                    round(e, f, g, &h, a, b, c, &d, constants[start + 4] &+ word(start + 4))
+                    round(d, e, f, &g, h, a, b, &c, constants[start + 5] &+ word(start + 5))
+                    round(c, d, e, &f, g, h, a, &b, constants[start + 6] &+ word(start + 6))
+                    round(b, c, d, &e, f, g, h, &a, constants[start + 7] &+ word(start + 7))
                 }
             }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
                 state.6 &+ g, state.7 &+ h)
         }
+    }
+
+    /// One round: `d` and `h` are the two variables it changes; `input` is the round constant plus the word.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ input: UInt32
+    ) {
+        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+        let choose = g ^ (e & (f ^ g))
+        let temporary1 = h &+ sum1 &+ choose &+ input
+        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+        let majority = (a & b) | (c & (a | b))
+        d = d &+ temporary1
+        h = temporary1 &+ sum0 &+ majority
     }
 
     /// A byte as two lowercase hexadecimal digits.
@@ -92,5 +116,8 @@ enum SHA256 {
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
     }
 
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
+    /// Masking shifts, which the compiler turns into one rotate instruction; `>>` and `<<` check for shifts past the
+    /// width first.
+    @inline(__always)
+    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value &>> count | value &<< (32 &- count) }
 }
