@@ -84,6 +84,59 @@ import TestSupport
         }
     }
 
+    /// Behind a gate, whether the other rules match is left to the explanation; read, it says what an eager
+    /// evaluation says, and the outcome the rule would have had.
+    @Test func rulesBehindAGateAreExplainedAsIfEvaluated() throws {
+        let gated = try policy(Self.everyKind.replacingOccurrences(of: "rules:\n", with: """
+            rules:
+              - {id: gate, when: {launch-source: [organic, url]}, then: block, message: m}
+              - {id: later-gate, when: {launch-count: ">= 2"}, then: block, message: m}
+
+            """))
+        var gatedLaunches = 0
+        for context in Self.contexts {
+            let decision = gated.evaluate(context)
+            if decision.gate != nil { gatedLaunches += 1 }
+            for (index, explanation) in decision.explanation.enumerated() {
+                var evaluator = ConditionEvaluator(context: context)
+                evaluator.ruleID = explanation.rule
+                let eager = gated.rules[index].condition.map { evaluator.finding($0).holds } ?? true
+                #expect(explanation.matched == eager, "\(explanation.rule): \(explanation.summary)")
+                guard let gate = decision.gate?.rule, eager, explanation.rule != gate else { continue }
+                switch explanation.action {
+                case .block, .requireUpdate: #expect(explanation.outcome == .gateAlreadyChosen(by: gate))
+                case .grant: #expect(explanation.outcome == .granted)
+                case .suggestUpdate, .notify, .present: #expect(explanation.outcome == .hiddenByGate(gate))
+                }
+            }
+        }
+        #expect(gatedLaunches > 0 && gatedLaunches < Self.contexts.count)
+    }
+
+    /// Behind a gate, the interpreter evaluates the grants' conditions and no others.
+    @Test func behindAGateOnlyGrantsAreEvaluated() throws {
+        let head = "policy: 1\nmessages: {m: {default: \"m\"}}\nrules:\n"
+            + "  - {id: gate, when: {platform: ios}, then: block, message: m}\n"
+        let grant = "  - {id: grant, when: {any: [{platform: ios}, {region: [SE]}]}, then: grant, entitlements: [pro]}\n"
+        var behind = ""
+        for index in 0..<5 {
+            behind += "  - {id: note-\(index), when: {region: [SE], not: {launch: first}}, then: notify, message: m}\n"
+            behind += "  - {id: gate-\(index), when: {app-version: \"< \(index + 2)\"}, then: block, message: m}\n"
+        }
+        let context = try LaunchContext(platform: .ios, appVersion: "1.0", region: "SE")
+        func evaluated(_ yaml: String) throws -> (Int, Decision) {
+            var interpreter = Interpreter(policy: try policy(yaml), context: context, memory: DisplayMemory())
+            let decision = interpreter.decide()
+            return (interpreter.conditions.evaluatedConditions, decision)
+        }
+        let (alone, _) = try evaluated(head + grant)
+        let (withOthers, decision) = try evaluated(head + behind + grant)
+        #expect(withOthers == alone)
+        #expect(decision.gate?.rule == "gate" && decision.grants == ["pro"])
+        #expect(decision.explanation(of: "note-0")?.outcome == .hiddenByGate("gate"))
+        #expect(decision.explanation(of: "gate-0")?.outcome == .gateAlreadyChosen(by: "gate"))
+    }
+
     /// A decision crosses threads; its deferred findings are worked out and kept under a lock.
     @Test func deferredFindingsReadFromManyTasksAgree() async throws {
         let policy = try policy(Self.everyKind)

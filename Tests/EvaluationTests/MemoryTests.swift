@@ -51,6 +51,22 @@ private let shows = """
             "a text the user has not seen (another language) shows")
     }
 
+    /// The keys are a file format: apps keep them across launches and releases.
+    @Test func memoryKeysNameTheTextByItsDigestAndTheVersionCanonically() throws {
+        let decision = try policy("""
+            policy: 1
+            messages: {hi: {default: "Hello.", pt: "Olá, mundo."}, up: {default: "Update."}}
+            rules:
+              - {id: hi, then: notify, message: hi}
+              - {id: up, then: suggest-update, message: up}
+              - {id: tour, then: present, screen: tour}
+            """).evaluate(LaunchContext(platform: .ios, appVersion: "2.4", locale: "pt-BR", now: now))
+        // sha256("Olá, mundo.") begins 6bcbb6ae7ac2916e (Python's hashlib).
+        #expect(decision.notices.first?.memoryKey == .init(rule: "hi", scope: "text 6bcbb6ae7ac2916e"))
+        #expect(decision.prompts.first?.memoryKey == .init(rule: "up", scope: "version 2.4.0, message up"))
+        #expect(decision.presentations.first?.memoryKey == .init(rule: "tour", scope: "screen tour"))
+    }
+
     @Test func oncePerVersionAsksAgainOnAnotherVersionOnly() throws {
         let policy = try policy(shows)
         let memory = showing(try decide(policy, DisplayMemory(), version: "2.0"), in: DisplayMemory())

@@ -9,7 +9,7 @@ enum Operations {
 
     /// The names `measure` accepts, in the order the report shows them.
     static let names = [
-        "floor", "reader", "reader+decoder", "evaluate", "lint", "json-serialization", "reader+decoder-json",
+        "floor", "reader", "reader+decoder", "evaluate", "evaluate-ungated", "lint", "json-serialization", "reader+decoder-json",
     ]
 
     /// Prepares the operation `name` on `bytes`: whatever it needs beforehand (a parsed policy for `evaluate`) is
@@ -22,8 +22,9 @@ enum Operations {
             return { YAMLReader().read(bytes).documents.count }
         case "reader+decoder", "reader+decoder-json":
             return { AutomaticPolicyParser().parse(Data(bytes)).policy?.rules.count ?? -1 }
-        case "evaluate":
+        case "evaluate", "evaluate-ungated":
             guard let policy = AutomaticPolicyParser().parse(Data(bytes)).usablePolicy else { return nil }
+            let context = name == "evaluate" ? context : ungatedContext
             return { policy.evaluate(context).explanation.count }
         case "lint":
             let linter = PolicyLinter(now: now)
@@ -36,8 +37,8 @@ enum Operations {
         }
     }
 
-    /// The launch the evaluation decides for: an iOS user on 2.3.9 upgrading, with every kind of context value set,
-    /// so that every rule's condition is evaluated down to its last entry.
+    /// The launch the evaluation decides for: an iOS user on 2.3.9 upgrading, with every kind of context value set;
+    /// the first rule, a require-update gate, stops them.
     static let context: LaunchContext = {
         let day: TimeInterval = 86_400
         let launch = LaunchInfo(
@@ -46,6 +47,20 @@ enum Operations {
         return try! LaunchContext(
             platform: .ios, appVersion: "2.3.9", build: "2390", osVersion: "17.4", originalAppVersion: "120",
             locale: "pt-BR", region: "BR", now: now, installID: "6F1C2A9E-0B7D-4E55-9C1A-3D2B8E7F4A10", launch: launch,
+            attributes: ["plan": "pro"])
+    }()
+
+    /// A launch no gate stops (a normal launch of 9.9.9 in a region the first gate leaves out): every rule's
+    /// condition is decided at launch, and a prompt, a notice and a screen are shown. Behind a gate only the grants'
+    /// conditions are; this is the other case.
+    static let ungatedContext: LaunchContext = {
+        let day: TimeInterval = 86_400
+        let launch = LaunchInfo(
+            kind: .normal, count: 12, previousVersion: "2.3.1", installVersion: "1.4", firstLaunchDate: now - 400 * day,
+            previousLaunchDate: now - 9 * day, daysSinceLastLaunch: 9, daysSinceInstall: 400, source: .organic)
+        return try! LaunchContext(
+            platform: .ios, appVersion: "9.9.9", build: "99999", osVersion: "17.4", originalAppVersion: "120",
+            locale: "pt-BR", region: "CN", now: now, installID: "6F1C2A9E-0B7D-4E55-9C1A-3D2B8E7F4A10", launch: launch,
             attributes: ["plan": "pro"])
     }()
 

@@ -243,7 +243,7 @@ final class DeferredEvaluation: @unchecked Sendable {
         let rule = policy.rules[index]
         var evaluator = ConditionEvaluator(context: context)
         evaluator.ruleID = rule.id.value
-        // Only rules that did not match are deferred, and a rule without a condition always matches.
+        // A rule without a condition always matches (deferred only behind a gate).
         let finding = rule.condition.map { evaluator.finding($0) }
             ?? ConditionFinding(key: "when", holds: true, reason: .worded(value: nil, message: "no condition, so it holds"),
                 range: rule.range)

@@ -103,16 +103,57 @@ public struct RuleExplanation: Sendable, Hashable {
     /// The rule's action.
     public var action: Action
     /// What became of it.
-    public var outcome: Outcome
+    public var outcome: Outcome {
+        get {
+            switch storage {
+            case .known(let outcome):
+                return outcome
+            case .afterGate(let evaluation, let index, let ifMatched):
+                return evaluation.finding(ofRule: index).holds
+                    ? ifMatched : .notMatched(ConditionFinding(deferredRule: index, of: evaluation))
+            }
+        }
+        set { storage = .known(newValue) }
+    }
     /// Where the rule is written.
     public var range: SourceRange
+
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case known(Outcome)
+        /// A rule that cannot change a decision a gate already made: whether it matched is worked out from
+        /// `evaluation` when the outcome is first read, and it is `ifMatched` if it did.
+        case afterGate(DeferredEvaluation, rule: Int, ifMatched: Outcome)
+    }
 
     /// Creates an explanation.
     public init(rule: String, action: Action, outcome: Outcome, range: SourceRange) {
         self.rule = rule
         self.action = action
-        self.outcome = outcome
         self.range = range
+        storage = .known(outcome)
+    }
+
+    /// The explanation of a rule a gate keeps from mattering, decided when first read.
+    init(rule: String, action: Action, range: SourceRange, afterGate index: Int, of evaluation: DeferredEvaluation,
+        ifMatched: Outcome)
+    {
+        self.rule = rule
+        self.action = action
+        self.range = range
+        storage = .afterGate(evaluation, rule: index, ifMatched: ifMatched)
+    }
+
+    public static func == (lhs: RuleExplanation, rhs: RuleExplanation) -> Bool {
+        lhs.rule == rhs.rule && lhs.action == rhs.action && lhs.range == rhs.range && lhs.outcome == rhs.outcome
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(action)
+        hasher.combine(range)
+        hasher.combine(outcome)
     }
 
     /// Whether the rule's condition held.

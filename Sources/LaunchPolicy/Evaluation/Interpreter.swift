@@ -16,8 +16,10 @@ extension Policy {
     }
 }
 
-/// The interpreter: every rule's condition is evaluated in file order, then the matching rules are sorted into the
-/// gate, prompts, notices, presentations and grants by the precedence ``Decision`` documents.
+/// The interpreter: the gate rules' conditions are evaluated in file order up to the first that holds, then the
+/// other rules' (only the grants' behind a gate, as nothing else can change the decision then), and the matching
+/// rules are sorted into the gate, prompts, notices, presentations and grants by the precedence ``Decision``
+/// documents. Whatever only the explanation needs is worked out when it is read.
 struct Interpreter {
     let policy: Policy
     let context: LaunchContext
@@ -35,15 +37,23 @@ struct Interpreter {
         // Rules are reached through the array, never copied out of it: a copy retains every field of a rule, and
         // at launch that was most of the interpreter's time.
         let rules = policy.rules
-        var matches: [Bool] = []
-        matches.reserveCapacity(rules.count)
-        for index in rules.indices {
-            conditions.ruleID = rules[index].id.value
-            matches.append(rules[index].condition.map { conditions.holds($0) } ?? true)
+        // Gates first, in file order, up to the first that matches: it decides the launch.
+        var matches: [Bool?] = Array(repeating: nil, count: rules.count)
+        var gateIndex: Int?
+        for index in rules.indices where rules[index].action.value.isGate {
+            let holds = holds(rule: index)
+            matches[index] = holds
+            if holds {
+                gateIndex = index
+                break
+            }
         }
-        let gateIndex = rules.indices.first { matches[$0] && rules[$0].action.value.isGate }
-        // Why a rule did not match is worked out only if someone reads it.
-        let deferred = matches.contains(false) ? DeferredEvaluation(policy: policy, context: context) : nil
+        // Behind a gate only grants still change the decision: whether the others match is worked out when the
+        // explanation is read, like why a rule did not match.
+        for index in rules.indices where matches[index] == nil && (gateIndex == nil || rules[index].action.value == .grant) {
+            matches[index] = holds(rule: index)
+        }
+        let deferred = matches.contains { $0 != true } ? DeferredEvaluation(policy: policy, context: context) : nil
         let gateRuleID = gateIndex.map { rules[$0].id.value }
 
         var decision = Decision()
@@ -53,7 +63,12 @@ struct Interpreter {
         for index in rules.indices {
             let action = rules[index].action.value
             let outcome: RuleExplanation.Outcome
-            if !matches[index], let deferred {
+            if matches[index] == nil, let deferred, let gateRuleID {
+                decision.explanation.append(RuleExplanation(rule: rules[index].id.value, action: action,
+                    range: rules[index].range, afterGate: index, of: deferred,
+                    ifMatched: action.isGate ? .gateAlreadyChosen(by: gateRuleID) : .hiddenByGate(gateRuleID)))
+                continue
+            } else if matches[index] == false, let deferred {
                 outcome = .notMatched(ConditionFinding(deferredRule: index, of: deferred))
             } else {
                 switch action {
@@ -69,22 +84,20 @@ struct Interpreter {
                         outcome = .hiddenByGate(gateRuleID)
                         break
                     }
-                    let shown = directive(for: rules[index])
-                    if let refusal = memoryRefusal(rules[index], shown) {
+                    // Memory before precedence: a prompt memory refuses leaves the way to the next one.
+                    if let refusal = memoryRefusal(rules[index]) {
                         outcome = refusal
+                    } else if action == .suggestUpdate, let promptRule {
+                        outcome = .promptAlreadyChosen(by: promptRule)
                     } else if action == .suggestUpdate {
-                        if let promptRule {
-                            outcome = .promptAlreadyChosen(by: promptRule)
-                        } else {
-                            promptRule = rules[index].id.value
-                            decision.prompts.append(shown)
-                            outcome = .prompt
-                        }
+                        promptRule = rules[index].id.value
+                        decision.prompts.append(directive(for: rules[index]))
+                        outcome = .prompt
                     } else if action == .notify {
-                        decision.notices.append(shown)
+                        decision.notices.append(directive(for: rules[index]))
                         outcome = .notice
                     } else {
-                        decision.presentations.append(shown)
+                        decision.presentations.append(directive(for: rules[index]))
                         outcome = .presentation
                     }
                 }
@@ -95,10 +108,16 @@ struct Interpreter {
         return decision
     }
 
+    /// Whether rule `index`'s condition holds.
+    private mutating func holds(rule index: Int) -> Bool {
+        conditions.ruleID = policy.rules[index].id.value
+        return policy.rules[index].condition.map { conditions.holds($0) } ?? true
+    }
+
     /// What the app shows for a rule, in the context's language.
     func directive(for rule: Rule) -> Directive {
         let action = rule.action.value
-        let text = rule.message.flatMap { policy.message($0.value) }?.text(for: context.locale)
+        let text = text(of: rule)
         var url: String?
         if action == .requireUpdate || action == .suggestUpdate {
             url = rule.url?.value ?? context.platform.flatMap { platform in
@@ -110,15 +129,22 @@ struct Interpreter {
             screen: rule.screen?.value, memoryKey: action.isGate || action == .grant ? nil : memoryKey(rule, text: text))
     }
 
+    /// The rule's message text in the context's language.
+    private func text(of rule: Rule) -> String? {
+        rule.message.flatMap { policy.message($0.value) }?.text(for: context.locale)
+    }
+
     /// What showing a rule is remembered as; see ``DisplayMemory``.
     private func memoryKey(_ rule: Rule, text: String?) -> DisplayMemory.Key {
         let shownThing = rule.screen.map { "screen \($0.value)" } ?? rule.message.map { "message \($0.value)" } ?? ""
         let scope: String
         switch rule.show {
         case .once:
-            if let text, rule.screen == nil {
-                // The text's digest, not the text: the memory file stays small and holds no message copies.
-                scope = "text " + SHA256.digest(Array(text.utf8)).prefix(8).map(SHA256.hexDigits).joined()
+            if var text, rule.screen == nil {
+                // The first 8 bytes of the text's digest, not the text: the memory file stays small and holds no
+                // message copies.
+                let digest = text.withUTF8 { SHA256.words(of: UnsafeRawBufferPointer($0)) }
+                scope = "text " + SHA256.hex(digest.0) + SHA256.hex(digest.1)
             } else {
                 scope = shownThing
             }
@@ -132,9 +158,12 @@ struct Interpreter {
         return DisplayMemory.Key(rule: rule.id.value, scope: scope)
     }
 
-    /// Why memory keeps a matching rule from showing, or nil when it may show.
-    private func memoryRefusal(_ rule: Rule, _ directive: Directive) -> RuleExplanation.Outcome? {
-        guard let key = directive.memoryKey, let last = memory.lastShown(key) else { return nil }
+    /// Why memory keeps a matching prompt, notice or presentation from showing, or nil when it may show. An empty
+    /// memory (a first launch) refuses nothing, and costs no key.
+    private func memoryRefusal(_ rule: Rule) -> RuleExplanation.Outcome? {
+        guard !memory.shown.isEmpty, let last = memory.lastShown(memoryKey(rule, text: text(of: rule))) else {
+            return nil
+        }
         if let every = rule.every?.value {
             let again = last.addingTimeInterval(every)
             // A record from the future means the clock moved back; it does not keep the rule from showing.

@@ -110,10 +110,10 @@ enum SHA256 {
         h = temporary1 &+ sum0 &+ majority
     }
 
-    /// A byte as two lowercase hexadecimal digits.
-    static func hexDigits(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
+    /// A word of the digest as 8 lowercase hexadecimal digits: its four bytes in order.
+    static func hex(_ word: UInt32) -> String {
+        let digits = String(word, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// Masking shifts, which the compiler turns into one rotate instruction; `>>` and `<<` check for shifts past the
