@@ -39,30 +39,24 @@ enum Operations {
 
     /// The launch the evaluation decides for: an iOS user on 2.3.9 upgrading, with every kind of context value set;
     /// the first rule, a require-update gate, stops them.
-    static let context: LaunchContext = {
-        let day: TimeInterval = 86_400
-        let launch = LaunchInfo(
-            kind: .upgrade, count: 12, previousVersion: "2.3.1", installVersion: "1.4", firstLaunchDate: now - 400 * day,
-            previousLaunchDate: now - 9 * day, daysSinceLastLaunch: 9, daysSinceInstall: 400, source: .organic)
-        return try! LaunchContext(
-            platform: .ios, appVersion: "2.3.9", build: "2390", osVersion: "17.4", originalAppVersion: "120",
-            locale: "pt-BR", region: "BR", now: now, installID: "6F1C2A9E-0B7D-4E55-9C1A-3D2B8E7F4A10", launch: launch,
-            attributes: ["plan": "pro"])
-    }()
+    static let context = launch(.upgrade, appVersion: "2.3.9", build: "2390", region: "BR")
 
     /// A launch no gate stops (a normal launch of 9.9.9 in a region the first gate leaves out): every rule's
     /// condition is decided at launch, and a prompt, a notice and a screen are shown. Behind a gate only the grants'
     /// conditions are; this is the other case.
-    static let ungatedContext: LaunchContext = {
+    static let ungatedContext = launch(.normal, appVersion: "9.9.9", build: "99999", region: "CN")
+
+    /// An iOS launch with every kind of context value set.
+    private static func launch(_ kind: LaunchKind, appVersion: String, build: String, region: String) -> LaunchContext {
         let day: TimeInterval = 86_400
         let launch = LaunchInfo(
-            kind: .normal, count: 12, previousVersion: "2.3.1", installVersion: "1.4", firstLaunchDate: now - 400 * day,
+            kind: kind, count: 12, previousVersion: "2.3.1", installVersion: "1.4", firstLaunchDate: now - 400 * day,
             previousLaunchDate: now - 9 * day, daysSinceLastLaunch: 9, daysSinceInstall: 400, source: .organic)
         return try! LaunchContext(
-            platform: .ios, appVersion: "9.9.9", build: "99999", osVersion: "17.4", originalAppVersion: "120",
-            locale: "pt-BR", region: "CN", now: now, installID: "6F1C2A9E-0B7D-4E55-9C1A-3D2B8E7F4A10", launch: launch,
+            platform: .ios, appVersion: appVersion, build: build, osVersion: "17.4", originalAppVersion: "120",
+            locale: "pt-BR", region: region, now: now, installID: "6F1C2A9E-0B7D-4E55-9C1A-3D2B8E7F4A10", launch: launch,
             attributes: ["plan": "pro"])
-    }()
+    }
 
     /// The floor: libyaml's event parser over the bytes, copying every scalar into a Swift String, and nothing else.
     static func libyamlScan(_ bytes: [UInt8]) -> Int {
