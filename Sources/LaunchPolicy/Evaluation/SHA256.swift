@@ -57,9 +57,8 @@ enum SHA256 {
 
     /// One 64-byte block into the state.
     ///
-    /// Eight rounds per pass, each naming the working variables in the order that round sees them, so that no round
-    /// moves them along (the loop form spent a quarter of its instructions on those moves); the message schedule is
-    /// kept as the last 16 words, computed as the rounds reach them.
+    /// Eight rounds per pass, each naming the working variables in the order that round sees them instead of moving
+    /// them along; the message schedule is kept as the last 16 words, computed as the rounds reach them.
     private static func compress(_ state: inout State, _ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { words in
             for index in 0..<16 {
@@ -68,7 +67,7 @@ enum SHA256 {
             var (a, b, c, d, e, f, g, h) = state
             roundConstants.withUnsafeBufferPointer { constants in
                 for start in stride(from: 0, to: 64, by: 8) {
-                    /// The word of round `index`: from the block for the first 16 rounds, then from earlier words.
+                    // The word of round `index`: from the block for the first 16 rounds, then from earlier words.
                     @inline(__always)
                     func word(_ index: Int) -> UInt32 {
                         guard index >= 16 else { return words[index] }

@@ -12,27 +12,28 @@ struct ConditionAnalysis {
 
     /// One alternative: every requirement in it must hold.
     struct Branch {
+        // Every requirement is set through `add`, which keeps the footprint in step with it.
         /// The platforms it can hold on; nil for any.
-        var platforms: Set<Platform>?
+        private(set) var platforms: Set<Platform>?
         /// Version and number ranges by condition key; all must hold.
-        var ranges: [String: [VersionRange]] = [:]
-        var launchKinds: Set<LaunchKind>?
-        var sources: Set<LaunchSource>?
+        private(set) var ranges: [String: [VersionRange]] = [:]
+        private(set) var launchKinds: Set<LaunchKind>?
+        private(set) var sources: Set<LaunchSource>?
         /// Regions, upper-cased; nil for any.
-        var regions: Set<String>?
+        private(set) var regions: Set<String>?
         /// Lists of accepted language tags; the locale must lie within one tag of each list.
-        var locales: [[String]] = []
+        private(set) var locales: [[String]] = []
         /// The date window all `date` entries leave open.
-        var from: Date?
-        var until: Date?
-        var hasDateWindow = false
-        var rollouts: [Double] = []
+        private(set) var from: Date?
+        private(set) var until: Date?
+        private(set) var hasDateWindow = false
+        private(set) var rollouts: [Double] = []
         /// Accepted values by attribute name.
-        var attributes: [String: Set<String>] = [:]
+        private(set) var attributes: [String: Set<String>] = [:]
         /// Parts the analysis does not look into (`not`).
         private(set) var opaque: [Condition] = []
         /// The entries the branch is made of, each once, in the order written.
-        var entries: [ConditionEntry] = []
+        private(set) var entries: [ConditionEntry] = []
         /// What the branch requires, in a few bits, so that ``ConditionAnalysis/contains(_:)`` turns most pairs down
         /// before ``implies(_:)`` looks at sets and ranges: shadowing compares every gate with every earlier one.
         private(set) var footprint = Footprint()
