@@ -226,13 +226,16 @@ public struct ConditionFinding: Sendable, Hashable {
 final class DeferredEvaluation: @unchecked Sendable {
     let policy: Policy
     let context: LaunchContext
+    /// The rule of the decision's gate, if it has one.
+    let gateRuleID: String?
     /// Findings worked out so far, by rule index; guarded by `lock`, as decisions cross threads.
     private var known: [Int: ConditionFinding.Known] = [:]
     private let lock = NSLock()
 
-    init(policy: Policy, context: LaunchContext) {
+    init(policy: Policy, context: LaunchContext, gateRuleID: String?) {
         self.policy = policy
         self.context = context
+        self.gateRuleID = gateRuleID
     }
 
     /// The finding of rule `index`'s condition: the same evaluation, this time recording what decided it.

@@ -108,9 +108,12 @@ public struct RuleExplanation: Sendable, Hashable {
             switch storage {
             case .known(let outcome):
                 return outcome
-            case .afterGate(let evaluation, let index, let ifMatched):
-                return evaluation.finding(ofRule: index).holds
-                    ? ifMatched : .notMatched(ConditionFinding(deferredRule: index, of: evaluation))
+            case .afterGate(let evaluation, let index):
+                guard evaluation.finding(ofRule: index).holds else {
+                    return .notMatched(ConditionFinding(deferredRule: index, of: evaluation))
+                }
+                let gate = evaluation.gateRuleID ?? ""
+                return action.isGate ? .gateAlreadyChosen(by: gate) : .hiddenByGate(gate)
             }
         }
         set { storage = .known(newValue) }
@@ -122,9 +125,9 @@ public struct RuleExplanation: Sendable, Hashable {
 
     private enum Storage: Sendable {
         case known(Outcome)
-        /// A rule that cannot change a decision a gate already made: whether it matched is worked out from
-        /// `evaluation` when the outcome is first read, and it is `ifMatched` if it did.
-        case afterGate(DeferredEvaluation, rule: Int, ifMatched: Outcome)
+        /// A rule that cannot change the decision the gate (`evaluation`'s) made: whether it matched is worked out
+        /// when the outcome is first read; if it did, the gate hides it or was chosen before it.
+        case afterGate(DeferredEvaluation, rule: Int)
     }
 
     /// Creates an explanation.
@@ -136,13 +139,11 @@ public struct RuleExplanation: Sendable, Hashable {
     }
 
     /// The explanation of a rule a gate keeps from mattering, decided when first read.
-    init(rule: String, action: Action, range: SourceRange, afterGate index: Int, of evaluation: DeferredEvaluation,
-        ifMatched: Outcome)
-    {
+    init(rule: String, action: Action, range: SourceRange, afterGate index: Int, of evaluation: DeferredEvaluation) {
         self.rule = rule
         self.action = action
         self.range = range
-        storage = .afterGate(evaluation, rule: index, ifMatched: ifMatched)
+        storage = .afterGate(evaluation, rule: index)
     }
 
     public static func == (lhs: RuleExplanation, rhs: RuleExplanation) -> Bool {

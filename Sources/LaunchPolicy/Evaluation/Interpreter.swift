@@ -53,8 +53,9 @@ struct Interpreter {
         for index in rules.indices where matches[index] == nil && (gateIndex == nil || rules[index].action.value == .grant) {
             matches[index] = holds(rule: index)
         }
-        let deferred = matches.contains { $0 != true } ? DeferredEvaluation(policy: policy, context: context) : nil
         let gateRuleID = gateIndex.map { rules[$0].id.value }
+        let deferred = matches.contains { $0 != true }
+            ? DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID) : nil
 
         var decision = Decision()
         decision.gate = gateIndex.map { directive(for: rules[$0]) }
@@ -63,10 +64,9 @@ struct Interpreter {
         for index in rules.indices {
             let action = rules[index].action.value
             let outcome: RuleExplanation.Outcome
-            if matches[index] == nil, let deferred, let gateRuleID {
+            if matches[index] == nil, let deferred {
                 decision.explanation.append(RuleExplanation(rule: rules[index].id.value, action: action,
-                    range: rules[index].range, afterGate: index, of: deferred,
-                    ifMatched: action.isGate ? .gateAlreadyChosen(by: gateRuleID) : .hiddenByGate(gateRuleID)))
+                    range: rules[index].range, afterGate: index, of: deferred))
                 continue
             } else if matches[index] == false, let deferred {
                 outcome = .notMatched(ConditionFinding(deferredRule: index, of: deferred))
