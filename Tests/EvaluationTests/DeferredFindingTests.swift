@@ -97,6 +97,8 @@ import TestSupport
         for context in Self.contexts {
             let decision = gated.evaluate(context)
             if decision.gate != nil { gatedLaunches += 1 }
+            // Deciding every rule up front, as a simulation does, gives the same decision.
+            #expect(gated.evaluateEveryRule(context) == decision)
             for (index, explanation) in decision.explanation.enumerated() {
                 var evaluator = ConditionEvaluator(context: context)
                 evaluator.ruleID = explanation.rule

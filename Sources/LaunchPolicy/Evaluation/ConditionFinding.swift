@@ -230,12 +230,30 @@ final class DeferredEvaluation: @unchecked Sendable {
     let gateRuleID: String?
     /// Findings worked out so far, by rule index; guarded by `lock`, as decisions cross threads.
     private var known: [Int: ConditionFinding.Known] = [:]
+    /// Whether rules behind the gate matched, as far as asked; guarded by `lock`.
+    private var matched: [Int: Bool] = [:]
     private let lock = NSLock()
 
     init(policy: Policy, context: LaunchContext, gateRuleID: String?) {
         self.policy = policy
         self.context = context
         self.gateRuleID = gateRuleID
+    }
+
+    /// Whether rule `index`'s condition holds, by the launch path's evaluation: a rule behind the gate needs only
+    /// this to say whether the gate hid it (a simulation asks it of every rule at every launch), and the finding,
+    /// which words why, only if it did not match and someone reads why.
+    func holds(rule index: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let finding = known[index] { return finding.holds }
+        if let answer = matched[index] { return answer }
+        let rule = policy.rules[index]
+        var evaluator = ConditionEvaluator(context: context)
+        evaluator.ruleID = rule.id.value
+        let answer = rule.condition.map { evaluator.holds($0) } ?? true
+        matched[index] = answer
+        return answer
     }
 
     /// The finding of rule `index`'s condition: the same evaluation, this time recording what decided it.

@@ -109,7 +109,7 @@ public struct RuleExplanation: Sendable, Hashable {
             case .known(let outcome):
                 return outcome
             case .afterGate(let evaluation, let index):
-                guard evaluation.finding(ofRule: index).holds else {
+                guard evaluation.holds(rule: index) else {
                     return .notMatched(ConditionFinding(deferredRule: index, of: evaluation))
                 }
                 let gate = evaluation.gateRuleID ?? ""

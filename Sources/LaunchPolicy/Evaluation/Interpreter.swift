@@ -14,6 +14,14 @@ extension Policy {
         var interpreter = Interpreter(policy: self, context: context, memory: memory)
         return interpreter.decide()
     }
+
+    /// The same decision, with every rule's match decided up front even behind a gate: for callers that read every
+    /// rule's explanation (a simulation), to whom deciding later costs more than deciding now.
+    func evaluateEveryRule(_ context: LaunchContext) -> Decision {
+        var interpreter = Interpreter(policy: self, context: context, memory: DisplayMemory())
+        interpreter.decidesEveryRule = true
+        return interpreter.decide()
+    }
 }
 
 /// The interpreter: the gate rules' conditions are evaluated in file order up to the first that holds, then the
@@ -25,6 +33,8 @@ struct Interpreter {
     let context: LaunchContext
     let memory: DisplayMemory
     private(set) var conditions: ConditionEvaluator
+    /// Whether rules behind a gate are evaluated too, rather than when their explanation is read.
+    var decidesEveryRule = false
 
     init(policy: Policy, context: LaunchContext, memory: DisplayMemory) {
         self.policy = policy
@@ -50,7 +60,8 @@ struct Interpreter {
         }
         // Behind a gate only grants still change the decision: whether the others match is worked out when the
         // explanation is read, like why a rule did not match.
-        for index in rules.indices where matches[index] == nil && (gateIndex == nil || rules[index].action.value == .grant) {
+        for index in rules.indices
+        where matches[index] == nil && (gateIndex == nil || decidesEveryRule || rules[index].action.value == .grant) {
             matches[index] = holds(rule: index)
         }
         let gateRuleID = gateIndex.map { rules[$0].id.value }

@@ -132,7 +132,8 @@ public struct Simulation: Sendable {
                 values["install-id"] = .text(installID)
                 // Rows were checked when the population was read; a context that still fails counts as untouched.
                 guard let context = try? LaunchContext(values: values, defaultNow: now) else { continue }
-                let decision = policy.evaluate(context)
+                // Every rule's match is counted, so it is decided at once rather than when each is read.
+                let decision = policy.evaluateEveryRule(context)
                 let outcomes = Self.outcomes(of: decision)
                 total.add(outcomes, users: users)
                 for (index, explanation) in decision.explanation.enumerated() where explanation.matched {
