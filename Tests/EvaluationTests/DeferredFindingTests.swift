@@ -154,6 +154,23 @@ import TestSupport
         #expect(expected.contains { $0.hasPrefix("does not match: ") })
     }
 
+    /// A decision's explanation is built when first read; the decision equals, and hashes as, one that holds the
+    /// same explanation written out, and a written explanation replaces it.
+    @Test func anExplanationBuiltWhenReadIsAnExplanationLikeAnyOther() throws {
+        let policy = try policy(Self.everyKind)
+        for context in Self.contexts.prefix(12) {
+            let decision = policy.evaluate(context)
+            let written = Decision(gate: decision.gate, prompts: decision.prompts, notices: decision.notices,
+                presentations: decision.presentations, grants: decision.grants, explanation: decision.explanation)
+            #expect(written == decision && written.hashValue == decision.hashValue)
+            #expect(decision.explanation.map(\.rule) == policy.rules.map(\.id.value))
+            var changed = decision
+            changed.explanation.removeLast()
+            #expect(changed != decision && changed.explanation.count == policy.rules.count - 1)
+            #expect(decision.explanation.count == policy.rules.count)
+        }
+    }
+
     /// An `all` draws its rollout bucket last: a user another entry already excludes is told that entry.
     @Test func anAllNamesItsOtherEntriesBeforeItsRollout() throws {
         let policy = try policy("""

@@ -1,4 +1,4 @@
-import LaunchPolicy
+@testable import LaunchPolicy
 import Testing
 import TestSupport
 
@@ -120,6 +120,45 @@ import TestSupport
             }
         }
         #expect(matches > 100, "the random ranges should match some random versions")
+    }
+
+    /// The launch path compares fixed-size keys where both sides have one; it must agree with comparing versions on
+    /// every pair, with and without node-semver's prerelease rule.
+    @Test(arguments: VersionKind.allCases)
+    func keyComparisonAgreesWithComparingVersions(kind: VersionKind) throws {
+        var random = SeededGenerator(seed: 0xC0DE_0004 &+ UInt64(VersionKind.allCases.firstIndex(of: kind)!))
+        var (byKey, byVersion) = (0, 0)
+        var ranges = 0
+        while ranges < 300 {
+            let text = Self.randomRange(kind, &random)
+            let includePrerelease = Bool.random(using: &random)
+            guard let range = try? VersionRange(text, kind: kind, includePrerelease: includePrerelease) else { continue }
+            ranges += 1
+            for _ in 0..<25 {
+                let version = try Version(Self.randomVersion(kind, &random), kind: kind)
+                #expect(range.contains(version) == range.containsComparingVersions(version),
+                    "\(text) (includePrerelease \(includePrerelease)) on \(version)")
+                if version.key != nil { byKey += 1 } else { byVersion += 1 }
+            }
+        }
+        // Both paths are exercised: most versions have a key, and long or prerelease ones do not.
+        #expect(byKey > 1_000)
+        if kind != .versionCode { #expect(byVersion > 100) }
+    }
+
+    @Test func keysOrderAsTheirVersions() throws {
+        let texts = ["0.0.0-0", "0.0.0", "1.2.3-0", "1.2.3-alpha", "1.2.3", "1.2.4-0", "1.10.0", "2.0.0"]
+        let versions = try texts.map { try Version($0, kind: .semver) }
+        #expect(versions.map { $0.key == nil } == [false, false, false, true, false, false, false, false])
+        for a in versions {
+            for b in versions {
+                guard let left = a.key, let right = b.key else { continue }
+                #expect(left.compare(to: right) == a.compare(to: b), "\(a) against \(b)")
+            }
+        }
+        #expect(try Version("1.2.3.4.5", kind: .build).key == nil)
+        #expect(try Version("1.1000000000000000000", kind: .build).key == nil)
+        #expect(try Version("1.2.3.4", kind: .build).key != nil)
     }
 
     @Test(arguments: [VersionKind.marketing, .versionCode, .semver, .build])

@@ -32,6 +32,8 @@ struct Driver {
             try add("(d) one evaluation of a parsed policy (a gate stops the user)", ["measure", "evaluate", yaml, "\(samples)"])
             try add("(d) one evaluation of a parsed policy (no gate: every rule decided)",
                 ["measure", "evaluate-ungated", yaml, "\(samples)"])
+            try add("(d) the same, then every rule's explanation read (what a report reads)",
+                ["measure", "evaluate-explained", yaml, "\(samples)"])
             try add("(e) policy-lint of the file (all checks)", ["measure", "lint", yaml, "\(samples)"])
             if let yams { try add("Yams compose (peer)", [yaml, "\(samples)"], executable: yams) }
             try add("Foundation JSONSerialization of the JSON (peer)", ["measure", "json-serialization", json, "\(samples)"])

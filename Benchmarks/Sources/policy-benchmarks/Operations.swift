@@ -9,7 +9,8 @@ enum Operations {
 
     /// The names `measure` accepts, in the order the report shows them.
     static let names = [
-        "floor", "reader", "reader+decoder", "evaluate", "evaluate-ungated", "lint", "json-serialization", "reader+decoder-json",
+        "floor", "reader", "reader+decoder", "evaluate", "evaluate-ungated", "evaluate-explained", "lint",
+        "json-serialization", "reader+decoder-json",
     ]
 
     /// Prepares the operation `name` on `bytes`: whatever it needs beforehand (a parsed policy for `evaluate`) is
@@ -23,9 +24,18 @@ enum Operations {
         case "reader+decoder", "reader+decoder-json":
             return { AutomaticPolicyParser().parse(Data(bytes)).policy?.rules.count ?? -1 }
         case "evaluate", "evaluate-ungated":
+            // What an app reads at launch: the directives and the grants.
             guard let policy = AutomaticPolicyParser().parse(Data(bytes)).usablePolicy else { return nil }
             let context = name == "evaluate" ? context : ungatedContext
-            return { policy.evaluate(context).explanation.count }
+            return {
+                let decision = policy.evaluate(context)
+                return decision.gate != nil ? 1 : decision.prompts.count + decision.notices.count
+                    + decision.presentations.count + decision.grants.count
+            }
+        case "evaluate-explained":
+            // What a report or a simulation reads besides: whether each rule matched and what became of it.
+            guard let policy = AutomaticPolicyParser().parse(Data(bytes)).usablePolicy else { return nil }
+            return { policy.evaluate(ungatedContext).explanation.reduce(0) { $0 + ($1.matched ? 1 : 0) } }
         case "lint":
             let linter = PolicyLinter(now: now)
             return { linter.lint(bytes, path: path).diagnostics.count }

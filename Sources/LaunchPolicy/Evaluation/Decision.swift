@@ -20,7 +20,26 @@ public struct Decision: Sendable, Hashable {
     /// What the user is entitled to.
     public var grants: [String]
     /// For each rule in file order, what became of it.
-    public var explanation: [RuleExplanation]
+    ///
+    /// An evaluation works this out when it is first read, not at launch: the app acts on the directives, and only
+    /// a report or a simulation reads why each rule did what it did.
+    public var explanation: [RuleExplanation] {
+        get {
+            switch explanationStorage {
+            case .written(let explanation): explanation
+            case .deferred(let deferred): deferred.explanation
+            }
+        }
+        set { explanationStorage = .written(newValue) }
+    }
+
+    private var explanationStorage: ExplanationStorage
+
+    private enum ExplanationStorage: Sendable {
+        case written([RuleExplanation])
+        /// An evaluation's explanation, built when first read.
+        case deferred(DeferredExplanation)
+    }
 
     /// Creates a decision.
     public init(
@@ -32,7 +51,26 @@ public struct Decision: Sendable, Hashable {
         self.notices = notices
         self.presentations = presentations
         self.grants = grants
-        self.explanation = explanation
+        explanationStorage = .written(explanation)
+    }
+
+    /// Leaves the explanation to be worked out when first read.
+    mutating func explain(later deferred: DeferredExplanation) {
+        explanationStorage = .deferred(deferred)
+    }
+
+    public static func == (lhs: Decision, rhs: Decision) -> Bool {
+        lhs.gate == rhs.gate && lhs.prompts == rhs.prompts && lhs.notices == rhs.notices
+            && lhs.presentations == rhs.presentations && lhs.grants == rhs.grants && lhs.explanation == rhs.explanation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(gate)
+        hasher.combine(prompts)
+        hasher.combine(notices)
+        hasher.combine(presentations)
+        hasher.combine(grants)
+        hasher.combine(explanation)
     }
 
     /// Everything the user will see, in the order to show it: the gate alone, or prompts, notices, presentations.

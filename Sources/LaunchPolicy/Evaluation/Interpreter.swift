@@ -65,57 +65,51 @@ struct Interpreter {
             matches[index] = holds(rule: index)
         }
         let gateRuleID = gateIndex.map { rules[$0].id.value }
-        let deferred = matches.contains { $0 != true }
-            ? DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID) : nil
 
+        // Only the matching rules are sorted into the decision; the explanation of every rule is worked out from
+        // what was decided here when someone reads it.
         var decision = Decision()
         decision.gate = gateIndex.map { directive(for: rules[$0]) }
-        decision.explanation.reserveCapacity(rules.count)
+        var outcomes: [(rule: Int, outcome: RuleExplanation.Outcome)] = []
         var promptRule: String?
-        for index in rules.indices {
+        for index in rules.indices where matches[index] == true {
             let action = rules[index].action.value
             let outcome: RuleExplanation.Outcome
-            if matches[index] == nil, let deferred {
-                decision.explanation.append(RuleExplanation(rule: rules[index].id.value, action: action,
-                    range: rules[index].range, afterGate: index, of: deferred))
-                continue
-            } else if matches[index] == false, let deferred {
-                outcome = .notMatched(ConditionFinding(deferredRule: index, of: deferred))
-            } else {
-                switch action {
-                case .block, .requireUpdate:
-                    outcome = index == gateIndex ? .gate : .gateAlreadyChosen(by: gateRuleID ?? "")
-                case .grant:
-                    for entitlement in rules[index].entitlements where !decision.grants.contains(entitlement.value) {
-                        decision.grants.append(entitlement.value)
-                    }
-                    outcome = .granted
-                case .suggestUpdate, .notify, .present:
-                    if let gateRuleID {
-                        outcome = .hiddenByGate(gateRuleID)
-                        break
-                    }
-                    // Memory before precedence: a prompt memory refuses leaves the way to the next one.
-                    if let refusal = memoryRefusal(rules[index]) {
-                        outcome = refusal
-                    } else if action == .suggestUpdate, let promptRule {
-                        outcome = .promptAlreadyChosen(by: promptRule)
-                    } else if action == .suggestUpdate {
-                        promptRule = rules[index].id.value
-                        decision.prompts.append(directive(for: rules[index]))
-                        outcome = .prompt
-                    } else if action == .notify {
-                        decision.notices.append(directive(for: rules[index]))
-                        outcome = .notice
-                    } else {
-                        decision.presentations.append(directive(for: rules[index]))
-                        outcome = .presentation
-                    }
+            switch action {
+            case .block, .requireUpdate:
+                outcome = index == gateIndex ? .gate : .gateAlreadyChosen(by: gateRuleID ?? "")
+            case .grant:
+                for entitlement in rules[index].entitlements where !decision.grants.contains(entitlement.value) {
+                    decision.grants.append(entitlement.value)
+                }
+                outcome = .granted
+            case .suggestUpdate, .notify, .present:
+                if let gateRuleID {
+                    outcome = .hiddenByGate(gateRuleID)
+                    break
+                }
+                // Memory before precedence: a prompt memory refuses leaves the way to the next one.
+                if let refusal = memoryRefusal(rules[index]) {
+                    outcome = refusal
+                } else if action == .suggestUpdate, let promptRule {
+                    outcome = .promptAlreadyChosen(by: promptRule)
+                } else if action == .suggestUpdate {
+                    promptRule = rules[index].id.value
+                    decision.prompts.append(directive(for: rules[index]))
+                    outcome = .prompt
+                } else if action == .notify {
+                    decision.notices.append(directive(for: rules[index]))
+                    outcome = .notice
+                } else {
+                    decision.presentations.append(directive(for: rules[index]))
+                    outcome = .presentation
                 }
             }
-            decision.explanation.append(
-                RuleExplanation(rule: rules[index].id.value, action: action, outcome: outcome, range: rules[index].range))
+            outcomes.append((index, outcome))
         }
+        decision.explain(later: DeferredExplanation(
+            DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID), matches: matches,
+            outcomes: outcomes))
         return decision
     }
 
@@ -181,5 +175,51 @@ struct Interpreter {
             return context.now >= again || last > context.now ? nil : .alreadyShown(at: last, again: again)
         }
         return rule.show == .everyLaunch ? nil : .alreadyShown(at: last, again: nil)
+    }
+}
+
+/// The explanation of one evaluation, built from what the interpreter decided when it is first read, then kept:
+/// reports read it more than once. Its own object, not part of the ``DeferredEvaluation`` its entries refer to, so
+/// that keeping it makes no cycle.
+final class DeferredExplanation: @unchecked Sendable {
+    let evaluation: DeferredEvaluation
+    /// Each rule's match as the interpreter decided it; nil behind the gate, where it was not needed.
+    let matches: [Bool?]
+    /// The outcome of each matching rule, in file order.
+    let outcomes: [(rule: Int, outcome: RuleExplanation.Outcome)]
+    /// The explanation once built; guarded by `lock`, as decisions cross threads.
+    private var built: [RuleExplanation]?
+    private let lock = NSLock()
+
+    init(_ evaluation: DeferredEvaluation, matches: [Bool?], outcomes: [(rule: Int, outcome: RuleExplanation.Outcome)]) {
+        self.evaluation = evaluation
+        self.matches = matches
+        self.outcomes = outcomes
+    }
+
+    /// Every rule's explanation in file order: a matching rule's outcome as decided, a rule that did not match with
+    /// its finding to be worked out when read, and a rule behind the gate with its match to be worked out when read.
+    var explanation: [RuleExplanation] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let rules = evaluation.policy.rules
+        var explanation: [RuleExplanation] = []
+        explanation.reserveCapacity(rules.count)
+        var next = outcomes.startIndex
+        for index in rules.indices {
+            let rule = rules[index].id.value, action = rules[index].action.value, range = rules[index].range
+            if next < outcomes.endIndex, outcomes[next].rule == index {
+                explanation.append(RuleExplanation(rule: rule, action: action, outcome: outcomes[next].outcome, range: range))
+                next += 1
+            } else if matches[index] == false {
+                explanation.append(RuleExplanation(rule: rule, action: action,
+                    outcome: .notMatched(ConditionFinding(deferredRule: index, of: evaluation)), range: range))
+            } else {
+                explanation.append(RuleExplanation(rule: rule, action: action, range: range, afterGate: index, of: evaluation))
+            }
+        }
+        built = explanation
+        return explanation
     }
 }

@@ -81,14 +81,25 @@ public struct LaunchContext: Sendable {
             daysSinceInstall: launch.daysSinceInstall.map(Versions.count))
     }
 
-    /// The versions of the context, each read as every kind a condition may compare it as.
-    struct Versions: Sendable {
+    /// The versions of the context, each read as every kind a condition may compare it as. Shared by every copy of
+    /// the context: the interpreter and what it defers each keep one, and a copy then costs one reference.
+    final class Versions: Sendable {
         /// App versions are marketing versions or SemVer, as the policy's `versioning` says.
         static let appKinds: [VersionKind] = [.marketing, .semver]
 
-        var app, previous, install, build, os, original: ContextVersion?
+        let app, previous, install, build, os, original: ContextVersion?
         /// The counts, read once as the whole numbers their ranges compare them as.
-        var launchCount, daysSinceLastLaunch, daysSinceInstall: Version?
+        let launchCount, daysSinceLastLaunch, daysSinceInstall: Version?
+
+        init(app: ContextVersion?, previous: ContextVersion?, install: ContextVersion?, build: ContextVersion?,
+            os: ContextVersion?, original: ContextVersion?, launchCount: Version?, daysSinceLastLaunch: Version?,
+            daysSinceInstall: Version?)
+        {
+            (self.app, self.previous, self.install, self.build, self.os, self.original) =
+                (app, previous, install, build, os, original)
+            (self.launchCount, self.daysSinceLastLaunch, self.daysSinceInstall) =
+                (launchCount, daysSinceLastLaunch, daysSinceInstall)
+        }
 
         /// A count already checked to be from 0 to the largest versionCode.
         static func count(_ value: Int) -> Version {
@@ -103,10 +114,17 @@ struct ContextVersion: Sendable {
     /// The readings, at most one per kind: a short list, which is quicker to search than a dictionary is to hash.
     private let readingList: [Version]
 
+    /// Each reading's kind and comparison key, beside the readings: what the launch path reads, copied freely.
+    private let keyList: [(kind: VersionKind, key: ComparisonKey?)]
+
     /// Whether the version, read as the range's kind, is in the range; false when it is not a version of that kind.
     func satisfies(_ range: VersionRange) -> Bool {
-        // Tested in place: taking the reading out of the list would copy it, on every version entry at launch.
-        readingList.contains { $0.kind == range.kind && range.contains($0) }
+        // By key where it can: taking a reading out of its list copies the version, on every version entry at launch.
+        for index in keyList.indices where keyList[index].kind == range.kind {
+            if let key = keyList[index].key, let answer = range.contains(key: key) { return answer }
+            return range.contains(readingList[index])
+        }
+        return false
     }
 
     /// The version read as `kind`, or nil when the text is not a version of that kind.
@@ -138,6 +156,7 @@ struct ContextVersion: Sendable {
         }
         self.text = text
         readingList = readings
+        keyList = readings.map { ($0.kind, $0.key) }
     }
 }
 

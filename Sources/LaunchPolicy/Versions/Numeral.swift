@@ -34,6 +34,12 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     var isZero: Bool { storage == .small(0) }
 
+    /// The value when it is below 10^18, as nearly every version part is.
+    var smallValue: UInt64? {
+        if case .small(let value) = storage { return value }
+        return nil
+    }
+
     /// The value as an `Int` when it fits.
     var intValue: Int? {
         if case .small(let value) = storage, value <= UInt64(Int.max) { return Int(value) }

@@ -21,6 +21,8 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     let prerelease: [PrereleaseIdentifier]
     /// SemVer build metadata identifiers, kept but ignored for precedence.
     public let buildMetadata: [String]
+    /// The version as plain numbers for the launch path's comparisons; nil for the rare version that has none.
+    let key: ComparisonKey?
 
     /// Parses a version of the given kind.
     ///
@@ -40,6 +42,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.parts = trimmed
         self.prerelease = prerelease
         self.buildMetadata = buildMetadata
+        key = ComparisonKey(parts: trimmed, prerelease: prerelease)
     }
 
     /// The numeric part at `index`, zero when absent.
@@ -93,5 +96,45 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         hasher.combine(kind)
         hasher.combine(parts)
         hasher.combine(prerelease)
+    }
+}
+
+/// A version as five plain numbers that order exactly as the version does: its first four parts (zero when absent),
+/// then 1 without a prerelease and 0 with the prerelease `-0`, the lowest of its core (a range's `< 2` is
+/// `<2.0.0-0`). Comparing two keys copies and retains nothing, where comparing versions walks arrays of numerals.
+/// A version with more parts, a part of 19 digits or more, or any other prerelease has no key and compares as a
+/// version.
+struct ComparisonKey: Hashable, Sendable {
+    let first: UInt64, second: UInt64, third: UInt64, fourth: UInt64
+    let release: UInt64
+
+    init?(parts: [Numeral], prerelease: [PrereleaseIdentifier]) {
+        func part(_ index: Int) -> UInt64? { index < parts.count ? parts[index].smallValue : 0 }
+        guard parts.count <= 4, let first = part(0), let second = part(1), let third = part(2), let fourth = part(3)
+        else { return nil }
+        switch prerelease.count {
+        case 0: release = 1
+        case 1 where prerelease[0] == .numeric(.zero): release = 0
+        default: return nil
+        }
+        (self.first, self.second, self.third, self.fourth) = (first, second, third, fourth)
+    }
+
+    /// The lowest key: `0.0.0.0-0`.
+    static let lowest = ComparisonKey(first: 0, second: 0, third: 0, fourth: 0, release: 0)
+
+    private init(first: UInt64, second: UInt64, third: UInt64, fourth: UInt64, release: UInt64) {
+        (self.first, self.second, self.third, self.fourth, self.release) = (first, second, third, fourth, release)
+    }
+
+    /// -1, 0 or 1 as `self` precedes, equals or follows `other`.
+    @inline(__always)
+    func compare(to other: ComparisonKey) -> Int {
+        if first != other.first { return first < other.first ? -1 : 1 }
+        if second != other.second { return second < other.second ? -1 : 1 }
+        if third != other.third { return third < other.third ? -1 : 1 }
+        if fourth != other.fourth { return fourth < other.fourth ? -1 : 1 }
+        if release != other.release { return release < other.release ? -1 : 1 }
+        return 0
     }
 }

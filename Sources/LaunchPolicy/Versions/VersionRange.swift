@@ -82,27 +82,102 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         public let meaning: String
     }
 
+    /// One comparison of the launch path's form of a range: a bound's key, with whether it is the last comparison
+    /// of its alternative. An alternative without comparisons is `>=` the lowest key, which every key satisfies.
+    struct KeyComparison: Hashable, Sendable {
+        let op: Operator
+        let bound: ComparisonKey
+        let endsAlternative: Bool
+
+        @inline(__always)
+        func admits(_ key: ComparisonKey) -> Bool {
+            let order = key.compare(to: bound)
+            switch op {
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            case .greaterOrEqual: return order >= 0
+            case .equal: return order == 0
+            }
+        }
+    }
+
+    /// The parsed range, shared by every copy: a condition entry holding a range is copied at each launch, and a
+    /// copy then costs one reference, not one per text and list.
+    private final class Storage: Sendable {
+        let kind: VersionKind
+        let text: String
+        let includePrerelease: Bool
+        let alternatives: [[Constraint]]
+        let ambiguousOperands: [AmbiguousOperand]
+        /// The alternatives as one flat list of key comparisons, when every comparison has a bound with a key and
+        /// none is an exclusion (`!=`): nearly every range a policy writes. Nil otherwise.
+        let keyComparisons: [KeyComparison]?
+
+        init(kind: VersionKind, text: String, includePrerelease: Bool, alternatives: [[Constraint]],
+            ambiguousOperands: [AmbiguousOperand])
+        {
+            self.kind = kind
+            self.text = text
+            self.includePrerelease = includePrerelease
+            self.alternatives = alternatives
+            self.ambiguousOperands = ambiguousOperands
+            keyComparisons = Self.keyComparisons(of: alternatives)
+        }
+
+        private static func keyComparisons(of alternatives: [[Constraint]]) -> [KeyComparison]? {
+            var comparisons: [KeyComparison] = []
+            for alternative in alternatives {
+                guard !alternative.isEmpty else {
+                    comparisons.append(KeyComparison(op: .greaterOrEqual, bound: .lowest, endsAlternative: true))
+                    continue
+                }
+                for (index, constraint) in alternative.enumerated() {
+                    guard case .compare(let comparator) = constraint, let bound = comparator.version.key else {
+                        return nil
+                    }
+                    comparisons.append(KeyComparison(
+                        op: comparator.op, bound: bound, endsAlternative: index == alternative.count - 1))
+                }
+            }
+            return comparisons
+        }
+    }
+
+    private let storage: Storage
+
     /// The kind of version the range compares.
-    public let kind: VersionKind
+    public var kind: VersionKind { storage.kind }
     /// The text as given.
-    public let text: String
+    public var text: String { storage.text }
     /// Whether prereleases compare by plain precedence.
-    public let includePrerelease: Bool
+    public var includePrerelease: Bool { storage.includePrerelease }
     /// The desugared alternatives; an empty alternative matches everything.
-    let alternatives: [[Constraint]]
+    var alternatives: [[Constraint]] { storage.alternatives }
     /// Partial operands people read two ways, for the linter.
-    public let ambiguousOperands: [AmbiguousOperand]
+    public var ambiguousOperands: [AmbiguousOperand] { storage.ambiguousOperands }
 
     /// Parses a range.
     ///
     /// - Throws: ``VersionError`` (with `isRange` set) saying what is wrong and at which character.
     public init(_ text: String, kind: VersionKind = .marketing, includePrerelease: Bool = true) throws(VersionError) {
         let parsed = try RangeParser(text: text, kind: kind, includePrerelease: includePrerelease).parse()
-        self.kind = kind
-        self.text = text
-        self.includePrerelease = includePrerelease
-        self.alternatives = parsed.alternatives
-        self.ambiguousOperands = parsed.ambiguous
+        storage = Storage(kind: kind, text: text, includePrerelease: includePrerelease,
+            alternatives: parsed.alternatives, ambiguousOperands: parsed.ambiguous)
+    }
+
+    public static func == (lhs: VersionRange, rhs: VersionRange) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.kind == rhs.kind && lhs.text == rhs.text && lhs.includePrerelease == rhs.includePrerelease
+                && lhs.alternatives == rhs.alternatives && lhs.ambiguousOperands == rhs.ambiguousOperands)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(text)
+        hasher.combine(includePrerelease)
+        hasher.combine(alternatives)
+        hasher.combine(ambiguousOperands)
     }
 
     /// node-semver's canonical form of the comparators: `>=1.2.0 <1.3.0-0||>=2.0.0`; `*` for any version.
@@ -114,6 +189,30 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `version` satisfies the range. A version of another kind never does.
     public func contains(_ version: Version) -> Bool {
+        guard version.kind == kind else { return false }
+        if let key = version.key, let answer = contains(key: key) { return answer }
+        return containsComparingVersions(version)
+    }
+
+    /// Whether the version with this key satisfies the range, comparing plain numbers: the launch path. Nil when
+    /// keys cannot decide: the range has a bound without a key or an exclusion, or node-semver's prerelease rule
+    /// applies to the key.
+    func contains(key: ComparisonKey) -> Bool? {
+        guard let comparisons = storage.keyComparisons, key.release == 1 || includePrerelease else { return nil }
+        var holding = true
+        for comparison in comparisons {
+            if holding, !comparison.admits(key) { holding = false }
+            if comparison.endsAlternative {
+                if holding { return true }
+                holding = true
+            }
+        }
+        return false
+    }
+
+    /// Whether `version` satisfies the range, comparing versions rather than keys: the path for what keys cannot
+    /// hold, and the reference the key path is tested against.
+    func containsComparingVersions(_ version: Version) -> Bool {
         guard version.kind == kind else { return false }
         return alternatives.contains { alternative in
             for constraint in alternative {
