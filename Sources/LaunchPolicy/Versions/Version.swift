@@ -54,8 +54,11 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The value written in its normal form: every part of a marketing or SemVer version (`1.2` → `1.2.0`), no
     /// leading zeros, no build metadata.
     public var canonical: String {
-        let count = max(kind.fullLength ?? parts.count, 1)
-        var text = (0..<count).map { part($0).description }.joined(separator: ".")
+        var text = ""
+        for index in 0..<max(kind.fullLength ?? parts.count, 1) {
+            if index > 0 { text += "." }
+            text += part(index).description
+        }
         if !prerelease.isEmpty { text += "-" + prerelease.map(\.description).joined(separator: ".") }
         return text
     }
