@@ -5,57 +5,37 @@ enum ValueSyntax {
     /// An ISO 8601 date and time with a time zone: `2026-12-01T02:00:00Z`, `2026-12-01T03:00+01:00`, fractional
     /// seconds allowed. Returns nil with the reason when the text is not one, or names a day that does not exist.
     static func date(_ text: String) -> Result<Date, DateProblem> {
-        let scalars = Array(text.utf8)
-        var index = 0
-        func number(_ digits: Int) -> Int? {
-            guard index + digits <= scalars.count else { return nil }
-            var value = 0
-            for offset in 0..<digits {
-                let byte = scalars[index + offset]
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            index += digits
-            return value
-        }
-        func expect(_ character: Character) -> Bool {
-            guard index < scalars.count, scalars[index] == character.asciiValue! else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
-            return .failure(.syntax)
-        }
-        guard expect("T") || expect("t") || expect(" ") else { return .failure(.noTime) }
-        guard let hour = number(2), expect(":"), let minute = number(2) else { return .failure(.syntax) }
+        var cursor = ByteCursor(bytes: Array(text.utf8))
+        guard let year = cursor.number(4), cursor.expect("-"), let month = cursor.number(2), cursor.expect("-"),
+            let day = cursor.number(2)
+        else { return .failure(.syntax) }
+        guard cursor.expect("T") || cursor.expect("t") || cursor.expect(" ") else { return .failure(.noTime) }
+        guard let hour = cursor.number(2), cursor.expect(":"), let minute = cursor.number(2) else { return .failure(.syntax) }
         var second = 0
         var fraction = 0.0
-        if expect(":") {
-            guard let value = number(2) else { return .failure(.syntax) }
+        if cursor.expect(":") {
+            guard let value = cursor.number(2) else { return .failure(.syntax) }
             second = value
-            if expect(".") {
-                let start = index
-                while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
-                guard index > start else { return .failure(.syntax) }
-                fraction = Double("0." + String(decoding: scalars[start..<index], as: UTF8.self)) ?? 0
+            if cursor.expect(".") {
+                let digits = cursor.digits()
+                guard !digits.isEmpty else { return .failure(.syntax) }
+                fraction = Double("0." + String(decoding: digits, as: UTF8.self)) ?? 0
             }
         }
         var offsetSeconds: Int
-        if expect("Z") || expect("z") {
+        if cursor.expect("Z") || cursor.expect("z") {
             offsetSeconds = 0
-        } else if index < scalars.count, scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-") {
-            let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = number(2) else { return .failure(.syntax) }
-            _ = expect(":")  // `+09:00` and `+0900` are both ISO 8601
-            guard let minutes = number(2), hours <= 23, minutes <= 59 else { return .failure(.syntax) }
+        } else if let sign = cursor.expect("+") ? 1 : cursor.expect("-") ? -1 : nil {
+            guard let hours = cursor.number(2) else { return .failure(.syntax) }
+            _ = cursor.expect(":")  // `+09:00` and `+0900` are both ISO 8601
+            guard let minutes = cursor.number(2), hours <= 23, minutes <= 59 else { return .failure(.syntax) }
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
-        } else if index == scalars.count {
+        } else if cursor.atEnd {
             return .failure(.noTimeZone)
         } else {
             return .failure(.syntax)
         }
-        guard index == scalars.count else { return .failure(.syntax) }
+        guard cursor.atEnd else { return .failure(.syntax) }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...12).contains(month), day >= 1, day <= daysInMonth[month - 1], hour <= 23, minute <= 59,
@@ -175,5 +155,42 @@ enum ValueSyntax {
     /// An ISO 3166-1 alpha-2 region code, any case.
     static func isRegionCode(_ text: String) -> Bool {
         text.utf8.count == 2 && text.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+    }
+}
+
+/// A position in a short ASCII text, for the hand-written parsers of dates: plain reads of bytes, with no closure
+/// capturing the position (a captured variable is checked for exclusive access on every read).
+private struct ByteCursor {
+    let bytes: [UInt8]
+    var index = 0
+
+    /// `digits` decimal digits as a number, moving past them; nil (not moving) when they are not all there.
+    mutating func number(_ digits: Int) -> Int? {
+        guard index + digits <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<digits {
+            let byte = bytes[index + offset]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        index += digits
+        return value
+    }
+
+    /// Whether every byte has been read.
+    var atEnd: Bool { index == bytes.count }
+
+    /// The decimal digits from here on, moving past them.
+    mutating func digits() -> ArraySlice<UInt8> {
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+        return bytes[start..<index]
+    }
+
+    /// Whether the next byte is `character`, moving past it when it is.
+    mutating func expect(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
     }
 }
