@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `# policy-lint: disable=CODE[,CODE…]` comments of a file. A comment at the end of a line turns the codes off
 /// on that line; a comment on a line of its own turns them off on the line after it:
 ///
@@ -19,23 +21,31 @@ struct InlineDirectives {
     /// Directives that cannot be used as written.
     private(set) var problems: [Diagnostic] = []
 
-    /// Finds the directives in `source`, skipping `#` inside the byte ranges of `scalars`.
-    init(source: [UInt8], scalars: [SourceRange] = []) {
-        let insideScalar = ScalarSpans(scalars)
-        var lineNumber = 0
-        for line in source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            // Cheap test first: most lines have no directive.
-            guard line.contains(UInt8(ascii: "#")) else { continue }
+    /// Finds the directives in `source`, skipping `#` inside the byte ranges of `scalars` (asked for only when a
+    /// line holds a directive).
+    init(source: [UInt8], scalars: @autoclosure () -> [SourceRange] = []) {
+        var insideScalar: ScalarSpans?
+        var lineNumber = 1
+        var counted = 0  // newlines are counted up to here, and only as far as a line that holds a directive
+        // Most files have few comments: the bytes are searched for `#`, and only a line that holds one is looked at.
+        var search = 0
+        while let hash = Self.index(of: UInt8(ascii: "#"), in: source, from: search) {
+            let lineStart = source[..<hash].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let lineEnd = Self.index(of: UInt8(ascii: "\n"), in: source, from: hash) ?? source.count
+            search = lineEnd + 1
+            let line = source[lineStart..<lineEnd]
             // A line that is not UTF-8 holds no directive (the reader reports the encoding); offsets stay exact.
             guard let text = String(bytes: line, encoding: .utf8), text.contains(Self.marker) else { continue }
+            lineNumber += source[counted..<lineStart].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            counted = lineStart
             var search = text.startIndex
             while let hash = text[search...].firstIndex(of: "#") {
                 search = text.index(after: hash)
                 let before = hash == text.startIndex ? nil : text[text.index(before: hash)]
                 guard before == nil || before == " " || before == "\t" else { continue }
                 let hashOffset = line.startIndex + text[..<hash].utf8.count
-                guard !insideScalar.contains(hashOffset) else { continue }
+                if insideScalar == nil { insideScalar = ScalarSpans(scalars()) }
+                guard !insideScalar!.contains(hashOffset) else { continue }
                 let ownLine = text[..<hash].allSatisfy { $0 == " " || $0 == "\t" }
                 let comment = text[search...].drop { $0 == " " || $0 == "\t" }
                 guard comment.hasPrefix(Self.marker) else { continue }
@@ -44,6 +54,16 @@ struct InlineDirectives {
                 read(comment.dropFirst(Self.marker.count), line: lineNumber, column: column, offset: offset,
                     length: comment.unicodeScalars.count, appliesTo: ownLine ? lineNumber + 1 : lineNumber)
                 break
+            }
+        }
+    }
+
+    /// The first index of `byte` in `bytes` at or after `start`, found by the C library's `memchr`.
+    private static func index(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + start, Int32(byte), buffer.count - start).map {
+                UnsafeRawPointer($0) - UnsafeRawPointer(buffer.baseAddress!)
             }
         }
     }

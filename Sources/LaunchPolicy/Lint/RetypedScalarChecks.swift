@@ -8,9 +8,10 @@ enum RetypedScalarChecks {
 
     static func findings(in index: ScalarIndex) -> [Diagnostic] {
         index.scalars.compactMap { scalar in
-            guard let text = scalar.node.scalar?.text, scalar.node.scalar?.style == .plain, scalar.node.tag == nil,
-                let reading = YAMLImplicitTyping.changedReading(of: text)
+            guard let written = scalar.node.scalar, written.style == .plain, scalar.node.tag == nil,
+                let reading = YAMLImplicitTyping.changedReading(of: written.text)
             else { return nil }
+            let text = written.text
             if !scalar.isKey, let key = scalar.key, numericKeys.contains(key), reading.hasPrefix("the number") {
                 return nil
             }
