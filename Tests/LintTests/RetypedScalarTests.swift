@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         "2.4", "2.0", "12", "0", "true", "false", "null", "1.2.3", "< 2.4", "ios", "pt-BR", "2026-12-01", "12h", "25%",
         "-", "e5", "1e", "", "x.10", "123456789012345678901234567890", "E1", "~x", "nope", "Thanks", "offline", "then",
-        "Yes please", "null", "Nil", "onward",
+        "Yes please", "null", "Nil", "onward", "yEs", "TrUe", "oFF", "fALSE",
     ])
     func valuesThatComeBackAsWritten(text: String) {
         #expect(YAMLImplicitTyping.changedReading(of: text) == nil, "\(text)")

@@ -7,20 +7,25 @@ enum RetypedScalarChecks {
     static let numericKeys: Set<String> = ["policy", "rollout"]
 
     static func findings(in index: ScalarIndex) -> [Diagnostic] {
-        index.scalars.compactMap { scalar in
+        // A loop, not a compactMap: nearly every scalar gives no finding, and an optional diagnostic made and
+        // dropped for each one cost more than the test.
+        var findings: [Diagnostic] = []
+        for scalar in index.scalars {
             guard let written = scalar.node.scalar, written.style == .plain, scalar.node.tag == nil,
                 let reading = YAMLImplicitTyping.changedReading(of: written.text)
-            else { return nil }
+            else { continue }
             let text = written.text
             if !scalar.isKey, let key = scalar.key, numericKeys.contains(key), reading.hasPrefix("the number") {
-                return nil
+                continue
             }
             let quoted = "\"\(text)\""
-            return Diagnostic(code: .lintRetypedScalar, severity: LintCheck.named(.lintRetypedScalar)?.severity ?? .error,
+            findings.append(Diagnostic(code: .lintRetypedScalar,
+                severity: LintCheck.named(.lintRetypedScalar)?.severity ?? .error,
                 message: "other YAML tools read the unquoted \(scalar.isKey ? "key" : "value") \(text) as "
                     + "\(reading); quote it: \(quoted)",
                 range: scalar.node.range,
-                fixIt: FixIt(range: scalar.node.range, replacement: quoted, message: "quote it"))
+                fixIt: FixIt(range: scalar.node.range, replacement: quoted, message: "quote it")))
         }
+        return findings
     }
 }

@@ -31,12 +31,20 @@ public enum YAMLImplicitTyping {
     }
 
     /// YAML 1.1's booleans, and 1.2's `true`/`false` in three cases.
-    private static func boolean(_ text: String) -> String? {
-        switch text {
-        case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON": "true"
-        case "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF": "false"
-        default: nil
-        }
+    private static func boolean(_ text: String) -> String? { booleans[text] }
+
+    /// A table, not a `switch`: a switch over strings compares them one by one, and every plain `then`, `not` or
+    /// `once` of a policy is asked about.
+    private static let booleans: [String: String] = {
+        var table: [String: String] = [:]
+        for word in ["y", "yes", "true", "on"] { for spelling in spellings(of: word) { table[spelling] = "true" } }
+        for word in ["n", "no", "false", "off"] { for spelling in spellings(of: word) { table[spelling] = "false" } }
+        return table
+    }()
+
+    /// The three casings YAML 1.1 accepts: `yes`, `Yes`, `YES`.
+    private static func spellings(of word: String) -> [String] {
+        [word, word.prefix(1).uppercased() + word.dropFirst(), word.uppercased()]
     }
 
     /// Integers in either version: decimal with a sign or leading zeros (1.1 reads `010` as octal 8, 1.2 as 10),
