@@ -132,7 +132,9 @@ import TestSupport
         while ranges < 300 {
             let text = Self.randomRange(kind, &random)
             let includePrerelease = Bool.random(using: &random)
-            guard let range = try? VersionRange(text, kind: kind, includePrerelease: includePrerelease) else { continue }
+            guard let range = try? VersionRange(text, kind: kind, includePrerelease: includePrerelease) else {
+                continue
+            }
             ranges += 1
             for _ in 0..<25 {
                 let version = try Version(Self.randomVersion(kind, &random), kind: kind)

@@ -70,7 +70,7 @@ struct Interpreter {
         // what was decided here when someone reads it.
         var decision = Decision()
         decision.gate = gateIndex.map { directive(for: rules[$0]) }
-        var outcomes: [(rule: Int, outcome: RuleExplanation.Outcome)] = []
+        var outcomes: DeferredExplanation.Outcomes = []
         var promptRule: String?
         for index in rules.indices where matches[index] == true {
             let action = rules[index].action.value
@@ -186,12 +186,15 @@ final class DeferredExplanation: @unchecked Sendable {
     /// Each rule's match as the interpreter decided it; nil behind the gate, where it was not needed.
     let matches: [Bool?]
     /// The outcome of each matching rule, in file order.
-    let outcomes: [(rule: Int, outcome: RuleExplanation.Outcome)]
+    let outcomes: Outcomes
+
+    /// Rule indices with their outcomes.
+    typealias Outcomes = [(rule: Int, outcome: RuleExplanation.Outcome)]
     /// The explanation once built; guarded by `lock`, as decisions cross threads.
     private var built: [RuleExplanation]?
     private let lock = NSLock()
 
-    init(_ evaluation: DeferredEvaluation, matches: [Bool?], outcomes: [(rule: Int, outcome: RuleExplanation.Outcome)]) {
+    init(_ evaluation: DeferredEvaluation, matches: [Bool?], outcomes: Outcomes) {
         self.evaluation = evaluation
         self.matches = matches
         self.outcomes = outcomes
@@ -210,13 +213,15 @@ final class DeferredExplanation: @unchecked Sendable {
         for index in rules.indices {
             let rule = rules[index].id.value, action = rules[index].action.value, range = rules[index].range
             if next < outcomes.endIndex, outcomes[next].rule == index {
-                explanation.append(RuleExplanation(rule: rule, action: action, outcome: outcomes[next].outcome, range: range))
+                explanation.append(
+                    RuleExplanation(rule: rule, action: action, outcome: outcomes[next].outcome, range: range))
                 next += 1
             } else if matches[index] == false {
                 explanation.append(RuleExplanation(rule: rule, action: action,
                     outcome: .notMatched(ConditionFinding(deferredRule: index, of: evaluation)), range: range))
             } else {
-                explanation.append(RuleExplanation(rule: rule, action: action, range: range, afterGate: index, of: evaluation))
+                explanation.append(
+                    RuleExplanation(rule: rule, action: action, range: range, afterGate: index, of: evaluation))
             }
         }
         built = explanation

@@ -10,7 +10,9 @@ enum ValueSyntax {
             let day = cursor.number(2)
         else { return .failure(.syntax) }
         guard cursor.expect("T") || cursor.expect("t") || cursor.expect(" ") else { return .failure(.noTime) }
-        guard let hour = cursor.number(2), cursor.expect(":"), let minute = cursor.number(2) else { return .failure(.syntax) }
+        guard let hour = cursor.number(2), cursor.expect(":"), let minute = cursor.number(2) else {
+            return .failure(.syntax)
+        }
         var second = 0
         var fraction = 0.0
         if cursor.expect(":") {
