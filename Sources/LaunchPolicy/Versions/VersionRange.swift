@@ -14,6 +14,18 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     /// A comparison operator, after desugaring.
     enum Operator: String, Hashable, Sendable {
         case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = ""
+
+        /// Whether a candidate that compares to the bound as `order` (-1, 0 or 1) passes.
+        @inline(__always)
+        func admits(_ order: Int) -> Bool {
+            switch self {
+            case .less: order < 0
+            case .lessOrEqual: order <= 0
+            case .greater: order > 0
+            case .greaterOrEqual: order >= 0
+            case .equal: order == 0
+            }
+        }
     }
 
     /// One comparison against a bound.
@@ -21,16 +33,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         let op: Operator
         let version: Version
 
-        func test(_ candidate: Version) -> Bool {
-            let order = candidate.compare(to: version)
-            switch op {
-            case .less: return order < 0
-            case .lessOrEqual: return order <= 0
-            case .greater: return order > 0
-            case .greaterOrEqual: return order >= 0
-            case .equal: return order == 0
-            }
-        }
+        func test(_ candidate: Version) -> Bool { op.admits(candidate.compare(to: version)) }
 
         /// node-semver's printed form; for kinds without prereleases a `-0` bound prints as the bare version, which
         /// means the same there.
@@ -90,16 +93,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         let endsAlternative: Bool
 
         @inline(__always)
-        func admits(_ key: ComparisonKey) -> Bool {
-            let order = key.compare(to: bound)
-            switch op {
-            case .less: return order < 0
-            case .lessOrEqual: return order <= 0
-            case .greater: return order > 0
-            case .greaterOrEqual: return order >= 0
-            case .equal: return order == 0
-            }
-        }
+        func admits(_ key: ComparisonKey) -> Bool { op.admits(key.compare(to: bound)) }
     }
 
     /// The parsed range, shared by every copy: a condition entry holding a range is copied at each launch, and a
