@@ -189,6 +189,67 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(parse("policy: 1\nrules: []\nzzzzzz: 1\n").diagnostics.first?.fixIt == nil)
     }
 
+    /// Keys are matched by length before text: keys of one length (`when`, `then`, `show`), keys longer than a
+    /// short string holds (`days-since-last-launch`), and a word of a known key's length must each land where written.
+    @Test func everyWrittenKeyIsReadAsItselfAndNoOther() throws {
+        let result = parse("""
+            policy: 1
+            rules:
+              - id: a
+                show: once
+                when:
+                  platform: ios
+                  app-version: "< 3"
+                  previous-version: "< 3"
+                  install-version: "< 3"
+                  build: "< 30"
+                  os-version: ">= 15"
+                  original-app-version: "< 30"
+                  launch: first
+                  launch-count: ">= 2"
+                  days-since-last-launch: ">= 2"
+                  days-since-install: ">= 2"
+                  launch-source: url
+                  locale: ja
+                  region: JP
+                  date: {from: "2026-01-01T00:00:00Z"}
+                  rollout: 10%
+                  attributes: {plan: pro}
+                  all: [{launch: first}]
+                  any: [{launch: first}]
+                  not: {launch: first}
+                then: grant
+                entitlements: [x]
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let rule = try #require(result.policy?.rules.first)
+        #expect(rule.show == .once)
+        #expect(rule.action.value == .grant)
+        guard case .all(let parts, _) = rule.condition else { Issue.record("not a mapping: \(String(describing: rule.condition))"); return }
+        let keys = parts.compactMap { part -> String? in
+            switch part {
+            case .entry(let entry): entry.key
+            case .all: "all"
+            case .any: "any"
+            case .not: "not"
+            case .shared: nil
+            }
+        }
+        #expect(keys == PolicyLanguage.conditionKeys)
+
+        // Same length as a key, different text: unknown, with the key of that spelling suggested.
+        let misspelt: [(entry: String, written: String, meant: String)] = [
+            ("thne: grant", "thne", "then"), ("shwo: once", "shwo", "show"), ("whén: {}", "whén", "when"),
+            ("when: {days-since-last-lanuch: \">= 2\"}", "days-since-last-lanuch", "days-since-last-launch"),
+        ]
+        for (entry, written, meant) in misspelt {
+            let wrong = parse("policy: 1\nrules:\n  - {id: a, then: grant, entitlements: [x], \(entry)}\n")
+            let diagnostic = wrong.diagnostics.first { $0.code == .policyUnknownKey }
+            #expect(diagnostic?.message.contains("no key \"\(written)\"") == true, "\(written): \(wrong.diagnostics)")
+            #expect(diagnostic?.fixIt?.replacement == meant, "\(written)")
+        }
+    }
+
     @Test func anUnquotedNotEqualGetsAQuotingFixIt() throws {
         let result = parse("policy: 1\nrules:\n  - {id: a, when: {app-version: != 1.0}, then: grant, entitlements: [x]}\n")
         let diagnostic = try #require(result.diagnostics.first)

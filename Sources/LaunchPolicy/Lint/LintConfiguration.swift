@@ -18,7 +18,11 @@ public struct LintConfiguration: Sendable {
     /// The file name looked for, upward from each linted file.
     public static let fileName = ".policy-lint.yaml"
     /// The keys of the file.
-    public static let keys = ["severity", "disable", "max-block-window"]
+    public static let keys = Key.known.names
+    enum Key: String, MappingKey {
+        case severity, disable, maxBlockWindow = "max-block-window"
+        static let known = KnownKeys<Self>()
+    }
     /// The longest `block` window when the file does not say: a day.
     public static let defaultMaximumBlockWindow: TimeInterval = 86_400
 
@@ -61,8 +65,8 @@ public struct LintConfiguration: Sendable {
         // An empty file (only comments) configures nothing.
         if root.scalar?.text == "", root.tag == nil { return (configuration, read.diagnostics) }
         if let entries = support.mapping(root, "a .policy-lint.yaml file") {
-            let byKey = support.entries(entries, known: keys, in: fileName)
-            if let node = byKey["severity"]?.value, let codes = support.mapping(node, "severity") {
+            let byKey = support.entries(entries, as: Key.self, in: fileName)
+            if let node = byKey[.severity]?.value, let codes = support.mapping(node, "severity") {
                 for entry in codes {
                     guard let code = support.text(entry.key, "a diagnostic code"),
                         let severityText = support.text(entry.value, "a severity"),
@@ -72,10 +76,10 @@ public struct LintConfiguration: Sendable {
                     configuration.severities[checked] = severity
                 }
             }
-            if let node = byKey["disable"]?.value, let codes = support.oneOrList(node, "disable") {
+            if let node = byKey[.disable]?.value, let codes = support.oneOrList(node, "disable") {
                 configuration.disabled = Set(codes.compactMap { checkedCode($0, &support) })
             }
-            if let node = byKey["max-block-window"]?.value, let text = support.text(node, "max-block-window") {
+            if let node = byKey[.maxBlockWindow]?.value, let text = support.text(node, "max-block-window") {
                 if let seconds = ValueSyntax.duration(text.value), seconds > 0 {
                     configuration.maximumBlockWindow = seconds
                 } else {

@@ -35,9 +35,7 @@ struct ConditionDecoding {
     private mutating func conditionMapping(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
         guard let entries = support.mapping(node, "a condition") else { return nil }
         var parts: [Condition] = []
-        _ = support.entries(entries, known: PolicyLanguage.conditionKeys, in: "a condition")
-        for entry in entries {
-            guard let key = entry.key.scalar?.text, PolicyLanguage.conditionKeys.contains(key) else { continue }
+        for (key, entry) in support.entries(entries, as: ConditionKey.self, in: "a condition").entries {
             let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)
             if let part = self.entry(key, entry.value, range: range, &support) { parts.append(part) }
         }
@@ -45,9 +43,12 @@ struct ConditionDecoding {
     }
 
     private mutating func entry(
-        _ key: String, _ value: YAMLNode, range: SourceRange, _ support: inout DecodingSupport
+        _ conditionKey: ConditionKey, _ value: YAMLNode, range: SourceRange, _ support: inout DecodingSupport
     ) -> Condition? {
-        func make(_ test: ConditionEntry.Test) -> Condition { .entry(ConditionEntry(key: key, test: test, range: range, valueRange: value.range)) }
+        let key = conditionKey.rawValue
+        func make(_ test: ConditionEntry.Test) -> Condition {
+            .entry(ConditionEntry(key: key, test: test, range: range, valueRange: value.range))
+        }
         func versions(_ kind: VersionKind) -> VersionRange? { versionRange(key, value, kind: kind, &support) }
         func choices<Value: RawRepresentable & CaseIterable>(_ what: String, _ type: Value.Type) -> [Value]?
         where Value.RawValue == String {
@@ -55,34 +56,34 @@ struct ConditionDecoding {
             let values = texts.compactMap { support.choice($0, what, as: type) }
             return values.count == texts.count ? values : nil
         }
-        switch key {
-        case "platform": return choices("platform", Platform.self).map { make(.platform($0)) }
-        case "app-version": return versions(versioning).map { make(.appVersion($0)) }
-        case "previous-version": return versions(versioning).map { make(.previousVersion($0)) }
-        case "install-version": return versions(versioning).map { make(.installVersion($0)) }
-        case "build": return versions(.build).map { make(.build($0)) }
-        case "os-version": return versions(.marketing).map { make(.osVersion($0)) }
-        case "original-app-version": return versions(.build).map { make(.originalAppVersion($0)) }
-        case "launch": return choices("launch kind", LaunchKind.self).map { make(.launch($0)) }
-        case "launch-count": return versions(.versionCode).map { make(.launchCount($0)) }
-        case "days-since-last-launch": return versions(.versionCode).map { make(.daysSinceLastLaunch($0)) }
-        case "days-since-install": return versions(.versionCode).map { make(.daysSinceInstall($0)) }
-        case "launch-source": return choices("launch source", LaunchSource.self).map { make(.launchSource($0)) }
-        case "locale":
+        switch conditionKey {
+        case .platform: return choices("platform", Platform.self).map { make(.platform($0)) }
+        case .appVersion: return versions(versioning).map { make(.appVersion($0)) }
+        case .previousVersion: return versions(versioning).map { make(.previousVersion($0)) }
+        case .installVersion: return versions(versioning).map { make(.installVersion($0)) }
+        case .build: return versions(.build).map { make(.build($0)) }
+        case .osVersion: return versions(.marketing).map { make(.osVersion($0)) }
+        case .originalAppVersion: return versions(.build).map { make(.originalAppVersion($0)) }
+        case .launch: return choices("launch kind", LaunchKind.self).map { make(.launch($0)) }
+        case .launchCount: return versions(.versionCode).map { make(.launchCount($0)) }
+        case .daysSinceLastLaunch: return versions(.versionCode).map { make(.daysSinceLastLaunch($0)) }
+        case .daysSinceInstall: return versions(.versionCode).map { make(.daysSinceInstall($0)) }
+        case .launchSource: return choices("launch source", LaunchSource.self).map { make(.launchSource($0)) }
+        case .locale:
             guard let texts = support.oneOrList(value, key) else { return nil }
             for text in texts where !ValueSyntax.isLocaleTag(text.value) {
                 support.error(.policyInvalidValue, "\"\(text.value)\" is not a language tag such as ja or pt-BR", at: text.range)
             }
             return make(.locale(texts.map(\.value)))
-        case "region":
+        case .region:
             guard let texts = support.oneOrList(value, key) else { return nil }
             for text in texts where !ValueSyntax.isRegionCode(text.value) {
                 support.error(.policyInvalidValue,
                     "\"\(text.value)\" is not a two-letter ISO 3166 region code such as NO or JP", at: text.range)
             }
             return make(.region(texts.map(\.value)))
-        case "date": return dateWindow(value, &support).map { make(.date(from: $0.from, until: $0.until)) }
-        case "rollout":
+        case .date: return dateWindow(value, &support).map { make(.date(from: $0.from, until: $0.until)) }
+        case .rollout:
             guard let text = support.text(value, key) else { return nil }
             guard let percentage = ValueSyntax.percentage(text.value) else {
                 support.error(.policyInvalidValue,
@@ -90,7 +91,7 @@ struct ConditionDecoding {
                 return nil
             }
             return make(.rollout(percentage))
-        case "attributes":
+        case .attributes:
             guard let entries = support.mapping(value, key) else { return nil }
             var attributes: [String: [String]] = [:]
             for entry in entries {
@@ -100,17 +101,15 @@ struct ConditionDecoding {
                 attributes[name.value] = values.map(\.value)
             }
             return make(.attributes(attributes))
-        case "all", "any":
+        case .all, .any:
             return sharing(value) { decoding in
                 guard let items = support.sequence(value, key) else { return nil }
                 let conditions = items.compactMap { decoding.condition($0, &support) }
                 let written = value.anchor == nil ? range : value.range
-                return key == "all" ? .all(conditions, range: written) : .any(conditions, range: written)
+                return conditionKey == .all ? .all(conditions, range: written) : .any(conditions, range: written)
             }
-        case "not":
+        case .not:
             return condition(value, &support).map { .not($0, range: range) }
-        default:
-            return nil
         }
     }
 
@@ -131,25 +130,25 @@ struct ConditionDecoding {
 
     private func dateWindow(_ node: YAMLNode, _ support: inout DecodingSupport) -> (from: Date?, until: Date?)? {
         guard let entries = support.mapping(node, "date") else { return nil }
-        let byKey = support.entries(entries, known: PolicyLanguage.dateWindowKeys, in: "a date window")
-        var bounds: [String: Located<Date>] = [:]
-        for key in ["from", "until"] {
-            guard let text = byKey[key].flatMap({ support.text($0.value, key) }) else { continue }
+        let byKey = support.entries(entries, as: DateWindowKey.self, in: "a date window")
+        var bounds: [DateWindowKey: Located<Date>] = [:]
+        for key in DateWindowKey.known.keys {
+            guard let text = byKey[key].flatMap({ support.text($0.value, key.rawValue) }) else { continue }
             switch ValueSyntax.date(text.value) {
             case .success(let date): bounds[key] = Located(date, range: text.range)
             case .failure(let problem):
-                support.error(.policyInvalidDate, "\(key): \"\(text.value)\" \(problem.reason)", at: text.range)
+                support.error(.policyInvalidDate, "\(key.rawValue): \"\(text.value)\" \(problem.reason)", at: text.range)
             }
         }
         if byKey.isEmpty {
             support.error(.policyMissingKey, "a date window needs from, until, or both", at: node.range)
             return nil
         }
-        if let from = bounds["from"], let until = bounds["until"], from.value >= until.value {
+        if let from = bounds[.from], let until = bounds[.until], from.value >= until.value {
             support.error(.policyInvalidDate, "the date window ends before it starts: until must be after from",
                 at: until.range, notes: [.init(message: "it starts here", range: from.range)])
             return nil
         }
-        return (bounds["from"]?.value, bounds["until"]?.value)
+        return (bounds[.from]?.value, bounds[.until]?.value)
     }
 }

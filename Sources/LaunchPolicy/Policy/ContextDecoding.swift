@@ -5,10 +5,9 @@ import Foundation
 enum ContextDecoding {
     static func values(_ node: YAMLNode, _ support: inout DecodingSupport) -> [String: Located<ContextValue>] {
         guard let entries = support.mapping(node, "context") else { return [:] }
-        _ = support.entries(entries, known: PolicyLanguage.contextKeys, in: "a context")
         var values: [String: Located<ContextValue>] = [:]
-        for entry in entries {
-            guard let key = entry.key.scalar?.text, PolicyLanguage.contextKeys.contains(key) else { continue }
+        for (contextKey, entry) in support.entries(entries, as: ContextKey.self, in: "a context").entries {
+            let key = contextKey.rawValue
             if let map = entry.value.mapping {
                 var pairs: [String: String] = [:]
                 for pair in map {

@@ -62,32 +62,33 @@ struct DecodingSupport {
         return nil
     }
 
-    /// Reports keys outside `known`, suggesting the nearest known key, and duplicates nothing (the reader already
-    /// reports duplicate keys). Returns the entries by key.
-    mutating func entries(
-        _ entries: YAMLNode.Entries, known: [String], in what: String
-    ) -> KeyedEntries {
-        var byKey = KeyedEntries()
+    /// The entries of a mapping of one kind, by key. Reports each key the kind does not take, suggesting the nearest
+    /// one it does (the reader has already reported a key written twice).
+    mutating func entries<Key: MappingKey>(
+        _ entries: YAMLNode.Entries, as kind: Key.Type, in what: String
+    ) -> KeyedEntries<Key> {
+        var byKey = KeyedEntries<Key>()
         for entry in entries {
-            guard let key = text(entry.key, "a key") else { continue }
-            if known.contains(key.value) {
-                byKey.entries.append((key.value, entry))
+            guard let name = text(entry.key, "a key") else { continue }
+            if let key = Key.known.key(named: name.value) {
+                byKey.entries.append((key, entry))
                 continue
             }
-            let suggestion = DidYouMean.nearest(to: key.value, in: known)
+            let known = Key.known.names
+            let suggestion = DidYouMean.nearest(to: name.value, in: known)
             error(.policyUnknownKey,
-                "\(what) has no key \"\(key.value)\""
+                "\(what) has no key \"\(name.value)\""
                     + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(known.joined(separator: ", "))"),
-                at: key.range,
-                fixIt: suggestion.map { FixIt(range: key.range, replacement: $0, message: "rename to \"\($0)\"") })
+                at: name.range,
+                fixIt: suggestion.map { FixIt(range: name.range, replacement: $0, message: "rename to \"\($0)\"") })
         }
         return byKey
     }
 
     /// Reports a missing required key at the mapping it belongs in.
-    mutating func require(_ key: String, in byKey: KeyedEntries, of node: YAMLNode, _ what: String) {
+    mutating func require<Key: MappingKey>(_ key: Key, in byKey: KeyedEntries<Key>, of node: YAMLNode, _ what: String) {
         if byKey[key] == nil {
-            error(.policyMissingKey, "\(what) needs the key \"\(key)\"", at: SourceRange(start: node.range.start))
+            error(.policyMissingKey, "\(what) needs the key \"\(key.rawValue)\"", at: SourceRange(start: node.range.start))
         }
     }
 
@@ -164,13 +165,13 @@ enum DidYouMean {
     }
 }
 
-/// A mapping's entries under known keys, looked up by key. A list: the keys are the language's (a handful per
-/// mapping), which a list compares faster than a dictionary hashes.
-struct KeyedEntries {
-    fileprivate(set) var entries: [(key: String, entry: YAMLMappingEntry)] = []
+/// A mapping's entries under the keys its kind takes, in the order written. A list: a mapping has a handful of
+/// entries, and comparing two keys is comparing two small numbers.
+struct KeyedEntries<Key: MappingKey> {
+    fileprivate(set) var entries: [(key: Key, entry: YAMLMappingEntry)] = []
 
     /// The entry under `key` (the reader has already reported a key written twice; the last one counts).
-    subscript(key: String) -> YAMLMappingEntry? {
+    subscript(key: Key) -> YAMLMappingEntry? {
         entries.last { $0.key == key }?.entry
     }
 

@@ -7,7 +7,12 @@ public enum PolicyTestFile {
     /// The endings that make a file a test file.
     public static let suffixes = [".tests.yaml", ".tests.yml"]
     /// The keys of a test file.
-    public static let keys = ["tests"]
+    public static let keys = Key.known.names
+
+    enum Key: String, MappingKey {
+        case tests
+        static let known = KnownKeys<Self>()
+    }
 
     /// Whether the file at `url` is a test file.
     public static func isTestFile(_ url: URL) -> Bool {
@@ -46,9 +51,9 @@ public enum PolicyTestFile {
         var support = DecodingSupport()
         var tests: [PolicyTestCase] = []
         if let entries = support.mapping(root, "a test file") {
-            let byKey = support.entries(entries, known: keys, in: "a test file")
-            support.require("tests", in: byKey, of: root, "a test file (tests: [...])")
-            if let node = byKey["tests"]?.value { tests = TestCaseDecoding.testCases(node, rules: rules, &support) }
+            let byKey = support.entries(entries, as: Key.self, in: "a test file")
+            support.require(.tests, in: byKey, of: root, "a test file (tests: [...])")
+            if let node = byKey[.tests]?.value { tests = TestCaseDecoding.testCases(node, rules: rules, &support) }
         }
         return (tests, (read.diagnostics + support.diagnostics).sortedBySource())
     }

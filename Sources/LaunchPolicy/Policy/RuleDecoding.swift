@@ -29,16 +29,16 @@ struct RuleDecoding {
 
     private mutating func rule(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> Rule? {
         guard let entries = support.mapping(node, "a rule") else { return nil }
-        let byKey = support.entries(entries, known: PolicyLanguage.ruleKeys, in: "a rule")
-        support.require("id", in: byKey, of: node, "a rule")
-        support.require("then", in: byKey, of: node, "a rule")
-        let id = byKey["id"].flatMap { support.text($0.value, "id") }
-        let actionText = byKey["then"].flatMap { support.text($0.value, "then") }
+        let byKey = support.entries(entries, as: RuleKey.self, in: "a rule")
+        support.require(.id, in: byKey, of: node, "a rule")
+        support.require(.then, in: byKey, of: node, "a rule")
+        let id = byKey[.id].flatMap { support.text($0.value, "id") }
+        let actionText = byKey[.then].flatMap { support.text($0.value, "then") }
         let action = actionText.flatMap { support.choice($0, "action", as: Action.self) }
-        let condition = byKey["when"].flatMap { conditions.condition($0.value, &support) }
+        let condition = byKey[.when].flatMap { conditions.condition($0.value, &support) }
 
         var message: Located<String>?
-        if let node = byKey["message"]?.value, let text = support.text(node, "message") {
+        if let node = byKey[.message]?.value, let text = support.text(node, "message") {
             message = text
             if !messages.contains(where: { $0.id == text.value }) {
                 let suggestion = DidYouMean.nearest(to: text.value, in: messages.map(\.id))
@@ -49,11 +49,11 @@ struct RuleDecoding {
                     fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
             }
         }
-        let url = byKey["url"].flatMap { support.text($0.value, "url") }
-        let screen = byKey["screen"].flatMap { support.text($0.value, "screen") }
-        let entitlements = byKey["entitlements"].flatMap { support.oneOrList($0.value, "entitlements") } ?? []
+        let url = byKey[.url].flatMap { support.text($0.value, "url") }
+        let screen = byKey[.screen].flatMap { support.text($0.value, "screen") }
+        let entitlements = byKey[.entitlements].flatMap { support.oneOrList($0.value, "entitlements") } ?? []
         var show: ShowFrequency?
-        if let text = byKey["show"].flatMap({ support.text($0.value, "show") }) {
+        if let text = byKey[.show].flatMap({ support.text($0.value, "show") }) {
             show = support.choice(text, "show value", as: ShowFrequency.self)
             if let action, action.isGate, show != nil, show != .everyLaunch {
                 support.error(.policyInvalidValue,
@@ -61,7 +61,7 @@ struct RuleDecoding {
             }
         }
         var every: Located<TimeInterval>?
-        if let text = byKey["every"].flatMap({ support.text($0.value, "every") }) {
+        if let text = byKey[.every].flatMap({ support.text($0.value, "every") }) {
             if let seconds = ValueSyntax.duration(text.value) {
                 every = Located(seconds, range: text.range)
             } else {
@@ -71,7 +71,7 @@ struct RuleDecoding {
         }
 
         if let action {
-            if action.requiresMessage, byKey["message"] == nil {
+            if action.requiresMessage, byKey[.message] == nil {
                 support.error(.policyMissingKey, "a \(action.rawValue) rule needs a message", at: actionText!.range)
             }
             if action == .grant, entitlements.isEmpty {
@@ -80,15 +80,15 @@ struct RuleDecoding {
             if action == .present, screen == nil {
                 support.error(.policyMissingKey, "a present rule needs a screen", at: actionText!.range)
             }
-            let unused: [(String, Bool)] = [
-                ("message", !action.requiresMessage), ("url", action != .requireUpdate && action != .suggestUpdate),
-                ("entitlements", action != .grant), ("screen", action != .present),
-                ("every", action.isGate || action == .grant),
+            let unused: [(RuleKey, Bool)] = [
+                (.message, !action.requiresMessage), (.url, action != .requireUpdate && action != .suggestUpdate),
+                (.entitlements, action != .grant), (.screen, action != .present),
+                (.every, action.isGate || action == .grant),
             ]
             for (key, isUnused) in unused where isUnused {
                 if let entry = byKey[key] {
                     support.report(.warning(.policyIgnoredKey,
-                        "a \(action.rawValue) rule does not use \(key); it is ignored", at: entry.key.range))
+                        "a \(action.rawValue) rule does not use \(key.rawValue); it is ignored", at: entry.key.range))
                 }
             }
         }

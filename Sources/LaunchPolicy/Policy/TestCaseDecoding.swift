@@ -5,26 +5,26 @@ enum TestCaseDecoding {
         let ruleIDs = rules.map(\.id.value)
         return items.compactMap { item -> PolicyTestCase? in
             guard let entries = support.mapping(item, "a test case") else { return nil }
-            let byKey = support.entries(entries, known: PolicyLanguage.testCaseKeys, in: "a test case")
-            support.require("name", in: byKey, of: item, "a test case")
-            support.require("expect", in: byKey, of: item, "a test case")
+            let byKey = support.entries(entries, as: TestCaseKey.self, in: "a test case")
+            support.require(.name, in: byKey, of: item, "a test case")
+            support.require(.expect, in: byKey, of: item, "a test case")
             var testCase = PolicyTestCase(
-                name: byKey["name"].flatMap { support.text($0.value, "name") }?.value ?? "", range: item.range)
-            if let context = byKey["context"] {
+                name: byKey[.name].flatMap { support.text($0.value, "name") }?.value ?? "", range: item.range)
+            if let context = byKey[.context] {
                 testCase.context = ContextDecoding.values(context.value, &support)
             }
-            if let memory = byKey["memory"] {
+            if let memory = byKey[.memory] {
                 testCase.memory = ruleList(memory.value, "memory", ruleIDs: ruleIDs, &support)
             }
-            if let expect = byKey["expect"], let entries = support.mapping(expect.value, "expect") {
-                let expected = support.entries(entries, known: PolicyLanguage.expectKeys, in: "expect")
-                if let gate = expected["gate"] { testCase.gate = self.gate(gate.value, ruleIDs: ruleIDs, &support) }
-                testCase.prompts = expected["prompts"].flatMap { ruleList($0.value, "prompts", ruleIDs: ruleIDs, &support) }
-                testCase.notices = expected["notices"].flatMap { ruleList($0.value, "notices", ruleIDs: ruleIDs, &support) }
-                testCase.presentations = expected["presentations"].flatMap {
+            if let expect = byKey[.expect], let entries = support.mapping(expect.value, "expect") {
+                let expected = support.entries(entries, as: ExpectKey.self, in: "expect")
+                if let gate = expected[.gate] { testCase.gate = self.gate(gate.value, ruleIDs: ruleIDs, &support) }
+                testCase.prompts = expected[.prompts].flatMap { ruleList($0.value, "prompts", ruleIDs: ruleIDs, &support) }
+                testCase.notices = expected[.notices].flatMap { ruleList($0.value, "notices", ruleIDs: ruleIDs, &support) }
+                testCase.presentations = expected[.presentations].flatMap {
                     support.oneOrList($0.value, "presentations")?.map(\.value) ?? []
                 }
-                testCase.grants = expected["grants"].flatMap { support.oneOrList($0.value, "grants")?.map(\.value) ?? [] }
+                testCase.grants = expected[.grants].flatMap { support.oneOrList($0.value, "grants")?.map(\.value) ?? [] }
             }
             return testCase
         }
@@ -34,12 +34,12 @@ enum TestCaseDecoding {
         _ node: YAMLNode, ruleIDs: [String], _ support: inout DecodingSupport
     ) -> PolicyTestCase.ExpectedGate? {
         if let entries = node.mapping, node.tag == nil {
-            let byKey = support.entries(entries, known: PolicyLanguage.expectedGateKeys, in: "an expected gate")
-            support.require("action", in: byKey, of: node, "an expected gate")
-            guard let actionText = byKey["action"].flatMap({ support.text($0.value, "action") }),
+            let byKey = support.entries(entries, as: ExpectedGateKey.self, in: "an expected gate")
+            support.require(.action, in: byKey, of: node, "an expected gate")
+            guard let actionText = byKey[.action].flatMap({ support.text($0.value, "action") }),
                 let action = support.choice(actionText, "action", as: Action.self)
             else { return nil }
-            guard let rule = byKey["rule"].flatMap({ support.text($0.value, "rule") }) else { return .action(action) }
+            guard let rule = byKey[.rule].flatMap({ support.text($0.value, "rule") }) else { return .action(action) }
             checkRule(rule, ruleIDs: ruleIDs, &support)
             return .rule(action, rule.value)
         }
