@@ -131,24 +131,26 @@ struct ConditionDecoding {
     private func dateWindow(_ node: YAMLNode, _ support: inout DecodingSupport) -> (from: Date?, until: Date?)? {
         guard let entries = support.mapping(node, "date") else { return nil }
         let byKey = support.entries(entries, as: DateWindowKey.self, in: "a date window")
-        var bounds: [DateWindowKey: Located<Date>] = [:]
-        for key in DateWindowKey.known.keys {
-            guard let text = byKey[key].flatMap({ support.text($0.value, key.rawValue) }) else { continue }
+        func bound(_ key: DateWindowKey) -> Located<Date>? {
+            guard let text = byKey[key].flatMap({ support.text($0.value, key.rawValue) }) else { return nil }
             switch ValueSyntax.date(text.value) {
-            case .success(let date): bounds[key] = Located(date, range: text.range)
+            case .success(let date): return Located(date, range: text.range)
             case .failure(let problem):
                 support.error(.policyInvalidDate, "\(key.rawValue): \"\(text.value)\" \(problem.reason)", at: text.range)
+                return nil
             }
         }
+        let from = bound(.from)
+        let until = bound(.until)
         if byKey.isEmpty {
             support.error(.policyMissingKey, "a date window needs from, until, or both", at: node.range)
             return nil
         }
-        if let from = bounds[.from], let until = bounds[.until], from.value >= until.value {
+        if let from, let until, from.value >= until.value {
             support.error(.policyInvalidDate, "the date window ends before it starts: until must be after from",
                 at: until.range, notes: [.init(message: "it starts here", range: from.range)])
             return nil
         }
-        return (bounds[.from]?.value, bounds[.until]?.value)
+        return (from?.value, until?.value)
     }
 }

@@ -69,6 +69,7 @@ enum MessageDecoding {
     static func messages(_ node: YAMLNode, _ support: inout DecodingSupport) -> [Message] {
         guard let entries = support.mapping(node, "messages") else { return [] }
         var messages: [Message] = []
+        messages.reserveCapacity(entries.count)
         for entry in entries {
             guard let id = support.text(entry.key, "a message id") else { continue }
             if let text = entry.value.scalar, entry.value.tag == nil {
@@ -81,6 +82,7 @@ enum MessageDecoding {
             }
             guard let locales = support.mapping(entry.value, "the message \"\(id.value)\"") else { continue }
             var translations: [String: String] = [:]
+            translations.reserveCapacity(locales.count)
             for locale in locales {
                 guard let tag = support.text(locale.key, "a locale"), let text = support.text(locale.value, "a message text")
                 else { continue }

@@ -12,6 +12,7 @@ struct RuleDecoding {
     mutating func rules(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
         guard let items = support.sequence(node, "rules") else { return [] }
         var rules: [Rule] = []
+        rules.reserveCapacity(items.count)
         var firstByID: [String: SourceRange] = [:]
         for item in items {
             guard let rule = rule(item, messages: messages, &support) else { continue }

@@ -62,45 +62,46 @@ struct RangeParser {
     }
 
     func parse() throws(VersionError) -> (alternatives: [[Constraint]], ambiguous: [VersionRange.AmbiguousOperand]) {
-        var alternatives: [[Constraint]] = []
-        var ambiguous: [VersionRange.AmbiguousOperand] = []
-        var start = 0
+        // A single '|' is reported before anything else is read.
         var index = 0
-        var pieces: [(Int, Int)] = []
-        while index <= scalars.count {
-            if index == scalars.count {
-                pieces.append((start, index))
-                break
-            }
+        while index < scalars.count {
             if scalars[index] == "|" {
                 guard index + 1 < scalars.count, scalars[index + 1] == "|" else {
                     throw fail("a single '|' at position \(index + 1); write '||' between alternatives", index)
                 }
-                pieces.append((start, index))
-                index += 2
-                start = index
-                continue
+                index += 1
             }
             index += 1
         }
-        for (pieceStart, pieceEnd) in pieces {
-            let words = split(pieceStart, pieceEnd)
+        var alternatives: [[Constraint]] = []
+        var ambiguous: [VersionRange.AmbiguousOperand] = []
+        var words: [Word] = []
+        var start = 0
+        index = 0
+        while index <= scalars.count {
+            guard index == scalars.count || scalars[index] == "|" else {
+                index += 1
+                continue
+            }
+            split(start, index, into: &words)
             if words.isEmpty {
                 throw fail(
-                    pieces.count == 1
+                    start == 0 && index == scalars.count
                         ? "it is empty; write * for any version"
-                        : "an alternative between '||' is empty at position \(pieceStart + 1)",
-                    pieceStart)
+                        : "an alternative between '||' is empty at position \(start + 1)",
+                    start)
             }
-            let (constraints, flagged) = try alternative(words)
-            alternatives.append(constraints)
-            ambiguous += flagged
+            alternatives.append(try alternative(words, flagging: &ambiguous))
+            index += 2
+            start = index
         }
         return (simplify(alternatives), ambiguous)
     }
 
-    private func split(_ start: Int, _ end: Int) -> [Word] {
-        var words: [Word] = []
+    /// The words of `scalars[start..<end]`, into `words` (emptied first, so that one buffer serves every
+    /// alternative).
+    private func split(_ start: Int, _ end: Int, into words: inout [Word]) {
+        words.removeAll(keepingCapacity: true)
         var wordStart: Int?
         for index in start..<end {
             let scalar = scalars[index]
@@ -112,39 +113,60 @@ struct RangeParser {
             }
         }
         if let first = wordStart { words.append(Word(start: first, end: end)) }
-        return words
     }
 
-    /// The operator a word starts with (`<=`, `>=`, `!=`, `<`, `>`, `=`, `~` or `^`), or "" when it starts with none.
-    private func leadingOperator(_ word: Word) -> String {
-        guard !word.isEmpty else { return "" }
-        let next: Unicode.Scalar? = word.start + 1 < word.end ? scalars[word.start + 1] : nil
-        switch scalars[word.start] {
-        case "<": return next == "=" ? "<=" : "<"
-        case ">": return next == "=" ? ">=" : ">"
-        case "!": return next == "=" ? "!=" : ""
-        case "=": return "="
-        case "~": return "~"
-        case "^": return "^"
-        default: return ""
+    /// An operator as written before an operand; `none` for a bare operand.
+    enum WrittenOperator: String {
+        case none = "", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "=",
+            notEqual = "!=", tilde = "~", caret = "^"
+
+        /// Its length in scalars.
+        var length: Int { rawValue.unicodeScalars.count }
+
+        /// Whether a partial operand after it is read two ways (`<= 2.4`, `> 2.4`, `= 2.4`, `!= 2.4`, `2.4`).
+        var makesPartialAmbiguous: Bool {
+            switch self {
+            case .lessOrEqual, .greater, .equal, .notEqual, .none: true
+            case .less, .greaterOrEqual, .tilde, .caret: false
+            }
         }
     }
 
-    /// One alternative: a hyphen range, or comparators separated by whitespace.
-    private func alternative(_ words: [Word]) throws(VersionError) -> ([Constraint], [VersionRange.AmbiguousOperand]) {
+    /// Words that look like operators but are not.
+    private static let wrongOperators = ["==", "=<", "=>", "<>"]
+
+    /// The operator a word starts with.
+    private func leadingOperator(_ word: Word) -> WrittenOperator {
+        guard !word.isEmpty else { return .none }
+        let next: Unicode.Scalar? = word.start + 1 < word.end ? scalars[word.start + 1] : nil
+        switch scalars[word.start] {
+        case "<": return next == "=" ? .lessOrEqual : .less
+        case ">": return next == "=" ? .greaterOrEqual : .greater
+        case "!": return next == "=" ? .notEqual : .none
+        case "=": return .equal
+        case "~": return .tilde
+        case "^": return .caret
+        default: return .none
+        }
+    }
+
+    /// One alternative: a hyphen range, or comparators separated by whitespace. Partial operands people read two
+    /// ways are added to `flagged`.
+    private func alternative(
+        _ words: [Word], flagging flagged: inout [VersionRange.AmbiguousOperand]
+    ) throws(VersionError) -> [Constraint] {
         if words.count == 3, word(words[1], is: "-") {
             let from = try operand(words[0])
             let to = try operand(words[2])
-            var flagged: [VersionRange.AmbiguousOperand] = []
             if to.isImplicitlyPartial, !to.parts.isEmpty {
                 let toText = text(to)
                 flagged.append(ambiguity(
                     "-", to, meaning: "the top of \(text(words[0])) - \(toText) takes in every \(toText).x"))
             }
-            return (hyphen(from, to), flagged)
+            return hyphen(from, to)
         }
         var constraints: [Constraint] = []
-        var flagged: [VersionRange.AmbiguousOperand] = []
+        constraints.reserveCapacity(2)
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -154,36 +176,37 @@ struct RangeParser {
             if self.word(word, is: "~>", prefixOnly: true) {
                 throw fail("'~>' is not supported; write '~' (for example ~1.2)", word.start)
             }
-            for wrong in ["==", "=<", "=>", "<>"] where self.word(word, is: wrong, prefixOnly: true) {
+            for wrong in Self.wrongOperators where self.word(word, is: wrong, prefixOnly: true) {
                 throw fail("'\(wrong)' is not an operator; use <, <=, >, >=, =, !=, ~ or ^", word.start)
             }
             let op = leadingOperator(word)
-            var operandWord = Word(start: word.start + op.unicodeScalars.count, end: word.end)
+            var operandWord = Word(start: word.start + op.length, end: word.end)
             if operandWord.isEmpty {
                 guard index + 1 < words.count else {
-                    throw fail("'\(op)' at position \(word.start + 1) has no version after it", word.start)
+                    throw fail("'\(op.rawValue)' at position \(word.start + 1) has no version after it", word.start)
                 }
                 index += 1
                 operandWord = words[index]
-                if !leadingOperator(operandWord).isEmpty {
+                if leadingOperator(operandWord) != .none {
                     throw fail("two operators in a row at position \(operandWord.start + 1)", operandWord.start)
                 }
             }
             let value = try operand(operandWord)
             switch op {
-            case "~": constraints += tilde(value).map(Constraint.compare)
-            case "^": constraints += caret(value).map(Constraint.compare)
-            case "!=": constraints.append(.exclude(primitive("=", value)))
-            default: constraints += primitive(op, value).map(Constraint.compare)
+            case .tilde: for comparator in tilde(value) { constraints.append(.compare(comparator)) }
+            case .caret: for comparator in caret(value) { constraints.append(.compare(comparator)) }
+            case .notEqual: constraints.append(.exclude(primitive(.equal, value)))
+            default: for comparator in primitive(op, value) { constraints.append(.compare(comparator)) }
             }
-            if value.isImplicitlyPartial, !value.parts.isEmpty, ["<=", ">", "=", "!=", ""].contains(op) {
-                let bounds = primitive(op == "!=" ? "=" : op, value).map(\.text).joined(separator: " ")
-                let meaning = op == "!=" ? "not \(bounds)" : bounds
-                flagged.append(ambiguity(op, value, meaning: "\(op.isEmpty ? "" : op + " ")\(text(value)) means \(meaning)"))
+            if value.isImplicitlyPartial, !value.parts.isEmpty, op.makesPartialAmbiguous {
+                let bounds = primitive(op == .notEqual ? .equal : op, value).map(\.text).joined(separator: " ")
+                let meaning = op == .notEqual ? "not \(bounds)" : bounds
+                let written = op == .none ? "" : op.rawValue + " "
+                flagged.append(ambiguity(op.rawValue, value, meaning: "\(written)\(text(value)) means \(meaning)"))
             }
             index += 1
         }
-        return (constraints, flagged)
+        return constraints
     }
 
     private func ambiguity(_ op: String, _ operand: Operand, meaning: String) -> VersionRange.AmbiguousOperand {
@@ -209,6 +232,7 @@ struct RangeParser {
             end = plus
         }
         var parts: [Numeral] = []
+        parts.reserveCapacity(kind.fullLength ?? 4)
         var sawWildcard = false
         var index = base
         var prerelease: [PrereleaseIdentifier] = []
@@ -303,7 +327,7 @@ struct RangeParser {
     // MARK: Desugaring (node-semver's rules)
 
     /// `-0` when prereleases compare by plain precedence: the lowest version with a given core.
-    private var lowestPrerelease: [PrereleaseIdentifier] { includePrerelease ? [.numeric(.zero)] : [] }
+    private var lowestPrerelease: [PrereleaseIdentifier] { includePrerelease ? Self.zeroPrerelease : [] }
     private static let zeroPrerelease: [PrereleaseIdentifier] = [.numeric(.zero)]
 
     private func bound(_ parts: [Numeral], _ prerelease: [PrereleaseIdentifier] = []) -> Version {
@@ -312,7 +336,9 @@ struct RangeParser {
 
     /// The parts with the one at `index` incremented and everything after it dropped (zero).
     private func increment(_ parts: [Numeral], at index: Int) -> [Numeral] {
-        Array(parts[..<index]) + [parts[index].successor]
+        var incremented = Array(parts[...index])
+        incremented[index] = parts[index].successor
+        return incremented
     }
 
     private func compare(_ op: VersionRange.Operator, _ version: Version) -> Comparator {
@@ -321,28 +347,28 @@ struct RangeParser {
 
     private var nullSet: [Comparator] { [compare(.less, bound([], Self.zeroPrerelease))] }
 
-    /// A comparator or x-range: `op` is one of `<`, `<=`, `>`, `>=`, `=` or empty.
-    func primitive(_ op: String, _ operand: Operand) -> [Comparator] {
+    /// A comparator or x-range: `op` is one of `<`, `<=`, `>`, `>=`, `=` or none.
+    func primitive(_ op: WrittenOperator, _ operand: Operand) -> [Comparator] {
         let parts = operand.parts
         if parts.isEmpty {
-            return op == "<" || op == ">" ? nullSet : []
+            return op == .less || op == .greater ? nullSet : []
         }
         if !operand.isPartial {
             let version = bound(parts, operand.prerelease)
             switch op {
-            case "<": return [compare(.less, version)]
-            case "<=": return [compare(.lessOrEqual, version)]
-            case ">": return [compare(.greater, version)]
-            case ">=": return [compare(.greaterOrEqual, version)]
+            case .less: return [compare(.less, version)]
+            case .lessOrEqual: return [compare(.lessOrEqual, version)]
+            case .greater: return [compare(.greater, version)]
+            case .greaterOrEqual: return [compare(.greaterOrEqual, version)]
             default: return [compare(.equal, version)]
             }
         }
         let last = parts.count - 1
         switch op {
-        case ">": return [compare(.greaterOrEqual, bound(increment(parts, at: last), lowestPrerelease))]
-        case ">=": return [compare(.greaterOrEqual, bound(parts, lowestPrerelease))]
-        case "<": return [compare(.less, bound(parts, Self.zeroPrerelease))]
-        case "<=": return [compare(.less, bound(increment(parts, at: last), Self.zeroPrerelease))]
+        case .greater: return [compare(.greaterOrEqual, bound(increment(parts, at: last), lowestPrerelease))]
+        case .greaterOrEqual: return [compare(.greaterOrEqual, bound(parts, lowestPrerelease))]
+        case .less: return [compare(.less, bound(parts, Self.zeroPrerelease))]
+        case .lessOrEqual: return [compare(.less, bound(increment(parts, at: last), Self.zeroPrerelease))]
         default:
             return [
                 compare(.greaterOrEqual, bound(parts, lowestPrerelease)),
@@ -405,25 +431,31 @@ struct RangeParser {
             // Duplicates are found by their text, as node-semver finds them; a short alternative compares its kept
             // constraints pairwise, which makes text only where two could be the same, and a long one uses a set,
             // so that no written range costs quadratic time.
+            // The kept constraints are a copy only once one is dropped; until then they are the alternative's first.
             var seen: Set<String>? = alternative.count > 8 ? [] : nil
-            var kept: [Constraint] = []
+            var copy: [Constraint]?
             var isNull = false
-            for constraint in alternative {
+            for (position, constraint) in alternative.enumerated() {
+                var isDropped = false
                 if case .compare(let comparator) = constraint {
-                    if comparator.op == .greaterOrEqual, comparator.version.parts.isEmpty,
-                        comparator.version.prerelease == lowestPrerelease
-                    {
-                        continue
-                    }
+                    isDropped = comparator.op == .greaterOrEqual && comparator.version.parts.isEmpty
+                        && comparator.version.prerelease == lowestPrerelease
                     if comparator.isNullSet { isNull = true }
                 }
                 if case .exclude(let comparators) = constraint, comparators.isEmpty { isNull = true }
-                let isDuplicate = seen != nil
-                    ? !seen!.insert(constraint.text).inserted
-                    : kept.contains { $0.writesTheSame(as: constraint) }
-                if !isDuplicate { kept.append(constraint) }
+                if !isDropped {
+                    let kept = copy.map { $0[...] } ?? alternative[..<position]
+                    isDropped = seen != nil
+                        ? !seen!.insert(constraint.text).inserted
+                        : kept.contains { $0.writesTheSame(as: constraint) }
+                }
+                if isDropped {
+                    if copy == nil { copy = Array(alternative[..<position]) }
+                } else {
+                    copy?.append(constraint)
+                }
             }
-            result.append(isNull ? nullSet.map(Constraint.compare) : kept)
+            result.append(isNull ? nullSet.map(Constraint.compare) : copy ?? alternative)
         }
         if result.count > 1 {
             let notNull = result.filter { !($0.count == 1 && $0[0].isNullComparison) }
