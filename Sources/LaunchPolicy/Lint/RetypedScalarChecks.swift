@@ -11,11 +11,12 @@ enum RetypedScalarChecks {
         // dropped for each one cost more than the test.
         var findings: [Diagnostic] = []
         for scalar in index.scalars {
-            guard let written = scalar.node.scalar, written.style == .plain, scalar.node.tag == nil,
+            let node = index.node(scalar)
+            guard let written = node.scalar, written.style == .plain, node.tag == nil,
                 let reading = YAMLImplicitTyping.changedReading(of: written.text)
             else { continue }
             let text = written.text
-            if !scalar.isKey, let key = scalar.key, numericKeys.contains(key), reading.hasPrefix("the number") {
+            if !scalar.isKey, let key = index.key(of: scalar), numericKeys.contains(key), reading.hasPrefix("the number") {
                 continue
             }
             let quoted = "\"\(text)\""
@@ -23,8 +24,8 @@ enum RetypedScalarChecks {
                 severity: LintCheck.named(.lintRetypedScalar)?.severity ?? .error,
                 message: "other YAML tools read the unquoted \(scalar.isKey ? "key" : "value") \(text) as "
                     + "\(reading); quote it: \(quoted)",
-                range: scalar.node.range,
-                fixIt: FixIt(range: scalar.node.range, replacement: quoted, message: "quote it")))
+                range: node.range,
+                fixIt: FixIt(range: node.range, replacement: quoted, message: "quote it")))
         }
         return findings
     }

@@ -1,44 +1,81 @@
 /// The scalars of a file, each once, in the order written: for checks that read how a value was written (its
 /// quoting), and for pointing at a character inside a value (the `2.4` of `"<= 2.4"`).
+///
+/// The index holds positions in the reader's tree, not nodes: plain numbers, so that building it for every scalar
+/// of a file copies and retains nothing.
 struct ScalarIndex {
-    /// A scalar node and the key of the mapping entry it is the value of, if it is one.
+    /// A scalar, as its position in the tree, and the scalar key of the mapping entry it is the value of, if any.
     struct Scalar {
-        var node: YAMLNode
-        var key: String?
-        var isKey: Bool
-        var offset: Int { node.range.start.offset }
+        /// The scalar's record in the tree.
+        let record: Int
+        /// The record of its entry's key; -1 when it is not the value of an entry under a scalar key.
+        let keyRecord: Int
+        /// Whether it is itself a mapping key.
+        let isKey: Bool
     }
 
+    /// The tree the scalars are in; nil when there are none.
+    private let tree: YAMLTree?
     /// Every scalar, keys included, in the order written.
     private(set) var scalars: [Scalar] = []
 
     /// No scalars: for files that were not read as YAML.
-    init() {}
+    init() {
+        tree = nil
+    }
 
     /// The scalars under `root`. A node reached again through an alias is visited once, at its anchor.
     init(root: YAMLNode) {
+        let tree = root.tree
+        self.tree = tree
         var visitedAnchors: Set<Int> = []
-        var pending: [(node: YAMLNode, key: String?, isKey: Bool)] = [(root, nil, false)]
-        while let (node, key, isKey) = pending.popLast() {
-            if node.anchor != nil, !visitedAnchors.insert(node.range.start.offset).inserted { continue }
-            switch node.content {
+        var pending = [Scalar(record: root.index, keyRecord: -1, isKey: false)]
+        while let next = pending.popLast() {
+            let record = next.record
+            let decoration = tree.records[record].decoration
+            if decoration >= 0, tree.decorations[decoration].anchor != nil,
+                !visitedAnchors.insert(tree.records[record].range.start.offset).inserted
+            {
+                continue
+            }
+            let first = tree.records[record].firstChild
+            let count = tree.records[record].childCount
+            switch tree.records[record].kind {
             case .scalar:
-                scalars.append(Scalar(node: node, key: key, isKey: isKey))
-            case .sequence(let items):
-                for item in items.reversed() { pending.append((item, key, false)) }
-            case .mapping(let entries):
-                for entry in entries.reversed() {
-                    pending.append((entry.value, entry.key.text, false))
-                    pending.append((entry.key, nil, true))
+                scalars.append(next)
+            case .sequence:
+                for slot in (first..<first + count).reversed() {
+                    pending.append(Scalar(record: tree.children[slot], keyRecord: next.keyRecord, isKey: false))
+                }
+            case .mapping:
+                // Keys and values alternate; pushed last first, so that they come off in the order written.
+                for slot in stride(from: first + count - 2, through: first, by: -2) {
+                    let key = tree.children[slot]
+                    let keyRecord = tree.records[key].kind == .scalar ? key : -1
+                    pending.append(Scalar(record: tree.children[slot + 1], keyRecord: keyRecord, isKey: false))
+                    pending.append(Scalar(record: key, keyRecord: -1, isKey: true))
                 }
             }
         }
         // Visited in the order written, each once, so already in order of offset; sorted for certainty (a sorted
         // array sorts in linear time), so that a lookup is a binary search.
-        if !scalars.indices.dropFirst().allSatisfy({ scalars[$0 - 1].offset <= scalars[$0].offset }) {
-            scalars.sort { $0.offset < $1.offset }
+        func offset(_ scalar: Scalar) -> Int { tree.records[scalar.record].range.start.offset }
+        if !scalars.indices.dropFirst().allSatisfy({ offset(scalars[$0 - 1]) <= offset(scalars[$0]) }) {
+            scalars.sort { offset($0) < offset($1) }
         }
     }
+
+    /// The scalar's node.
+    func node(_ scalar: Scalar) -> YAMLNode {
+        YAMLNode(tree: tree!, index: scalar.record)
+    }
+
+    /// The text of the scalar key the scalar is the value of, if it is one.
+    func key(of scalar: Scalar) -> String? {
+        scalar.keyRecord < 0 ? nil : tree!.records[scalar.keyRecord].text
+    }
+
+    private func offset(_ scalar: Scalar) -> Int { tree!.records[scalar.record].range.start.offset }
 
     /// The scalar written at this offset; the last one there when an empty scalar shares it with the next.
     private func scalar(at offset: Int) -> YAMLNode? {
@@ -46,13 +83,13 @@ struct ScalarIndex {
         var high = scalars.count
         while low < high {
             let middle = (low + high) / 2
-            if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
+            if self.offset(scalars[middle]) <= offset { low = middle + 1 } else { high = middle }
         }
-        return low > 0 && scalars[low - 1].offset == offset ? scalars[low - 1].node : nil
+        return low > 0 && self.offset(scalars[low - 1]) == offset ? node(scalars[low - 1]) : nil
     }
 
     /// Where each scalar is written.
-    var ranges: [SourceRange] { scalars.map(\.node.range) }
+    var ranges: [SourceRange] { scalars.map { node($0).range } }
 
     /// The characters `position ..< position + length` of the value written at `range`; the whole value when they
     /// cannot be located exactly.
