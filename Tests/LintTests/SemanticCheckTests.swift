@@ -245,6 +245,31 @@ import Testing
         #expect(found?.message.contains("2026-11-13T00:00:00.000Z") == true)
     }
 
+    /// A window shared through an alias is one window: reported once where it is written, whether the rule reaches
+    /// it first under a `not` or outside one, and not at all when every use is under a `not`.
+    @Test func aSharedWindowThatEndedIsReportedOnceWhereverItIsFirstReached() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: both
+                when:
+                  any:
+                    - not: &ended {date: {until: "2026-11-13T00:00:00Z"}}
+                    - all: [*ended, *ended]
+                then: notify
+                message: hi
+              - id: negated
+                when:
+                  any:
+                    - not: &negated {date: {until: "2026-11-12T00:00:00Z"}}
+                    - not: *negated
+                then: notify
+                message: hi
+            """)
+        expectOne(.lintEndedWindow, at: 7, 30, severity: .warning, in: diagnostics)
+    }
+
     @Test func aBlockWindowLongerThanTheMaximumIsReported() {
         let yaml = """
             policy: 1

@@ -29,8 +29,15 @@ struct PolicyChecks {
         self.maximumBlockWindow = maximumBlockWindow
         self.scalars = scalars
         self.analyses = policy.rules.map { ConditionAnalysis($0.condition) }
-        self.entriesThroughNot = policy.rules.map { Self.listEntries(of: $0.condition, throughNot: true) }
-        self.entriesOutsideNot = policy.rules.map { Self.listEntries(of: $0.condition, throughNot: false) }
+        var entriesThroughNot: [[ConditionEntry]] = []
+        var entriesOutsideNot: [[ConditionEntry]] = []
+        for rule in policy.rules {
+            let listed = Self.listEntries(of: rule.condition)
+            entriesThroughNot.append(listed.throughNot)
+            entriesOutsideNot.append(listed.outsideNot)
+        }
+        self.entriesThroughNot = entriesThroughNot
+        self.entriesOutsideNot = entriesOutsideNot
     }
 
     /// Every check's findings.
@@ -54,20 +61,38 @@ struct PolicyChecks {
         throughNot ? entriesThroughNot[rule] : entriesOutsideNot[rule]
     }
 
-    private static func listEntries(of condition: Condition?, throughNot: Bool) -> [ConditionEntry] {
-        var entries: [ConditionEntry] = []
-        var seen: Set<ObjectIdentifier> = []
-        func walk(_ condition: Condition) {
+    /// A condition's entries, each once, in one walk: all of them, and those outside any `not`.
+    ///
+    /// A shared condition is walked again only for a list it has not yet been listed in: one reached first under a
+    /// `not` and later outside one adds its entries to the second list then.
+    private static func listEntries(of condition: Condition?)
+        -> (throughNot: [ConditionEntry], outsideNot: [ConditionEntry])
+    {
+        var throughNot: [ConditionEntry] = []
+        var outsideNot: [ConditionEntry] = []
+        /// For each shared condition walked: whether its entries are in the second list too.
+        var listed: [ObjectIdentifier: Bool] = [:]
+        func walk(_ condition: Condition, intoThrough: Bool, intoOutside: Bool) {
             switch condition {
-            case .all(let parts, _), .any(let parts, _): parts.forEach(walk)
-            case .not(let inner, _): if throughNot { walk(inner) }
-            case .entry(let entry): entries.append(entry)
+            case .all(let parts, _), .any(let parts, _):
+                for part in parts { walk(part, intoThrough: intoThrough, intoOutside: intoOutside) }
+            case .not(let inner, _):
+                if intoThrough { walk(inner, intoThrough: true, intoOutside: false) }
+            case .entry(let entry):
+                if intoThrough { throughNot.append(entry) }
+                if intoOutside { outsideNot.append(entry) }
             case .shared(let shared):
-                if seen.insert(ObjectIdentifier(shared)).inserted { walk(shared.condition) }
+                let id = ObjectIdentifier(shared)
+                let before = listed[id]
+                let through = intoThrough && before == nil
+                let outside = intoOutside && before != true
+                guard through || outside else { return }
+                listed[id] = before == true || outside
+                walk(shared.condition, intoThrough: through, intoOutside: outside)
             }
         }
-        condition.map(walk)
-        return entries
+        condition.map { walk($0, intoThrough: true, intoOutside: true) }
+        return (throughNot, outsideNot)
     }
 
     /// The platforms a rule can apply on; nil when some alternative of its condition does not name a platform, or
