@@ -72,7 +72,7 @@ struct ScalarIndex {
 
     /// The text of the scalar key the scalar is the value of, if it is one.
     func key(of scalar: Scalar) -> String? {
-        scalar.keyRecord < 0 ? nil : tree!.records[scalar.keyRecord].text
+        scalar.keyRecord < 0 ? nil : tree!.texts[scalar.keyRecord]
     }
 
     private func offset(_ scalar: Scalar) -> Int { tree!.records[scalar.record].range.start.offset }

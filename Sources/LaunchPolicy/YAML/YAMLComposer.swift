@@ -44,6 +44,7 @@ struct YAMLComposer {
     private(set) var failed = false
     // The tree being built (see ``YAMLTree``).
     private var records: [YAMLTree.Record] = []
+    private var texts: [String] = []
     private var children: [Int] = []
     private var decorations: [(tag: String?, anchor: String?)] = []
     private var roots: [Int] = []
@@ -63,7 +64,7 @@ struct YAMLComposer {
     /// The documents composed so far, sharing one tree.
     var documents: [YAMLNode] {
         guard !roots.isEmpty else { return [] }
-        let tree = YAMLTree(records: records, children: children, decorations: decorations)
+        let tree = YAMLTree(records: records, texts: texts, children: children, decorations: decorations)
         return roots.map { YAMLNode(tree: tree, index: $0) }
     }
 
@@ -110,8 +111,9 @@ struct YAMLComposer {
             pending.removeLast(pending.count - collection.firstPending)
             keys.removeLast(keys.count - collection.firstKey)
             let node = records.count
+            texts.append("")
             records.append(YAMLTree.Record(
-                text: "", range: SourceRange(start: collection.start, end: event.range.end), firstChild: firstChild,
+                range: SourceRange(start: collection.start, end: event.range.end), firstChild: firstChild,
                 childCount: children.count - firstChild, decoration: collection.decoration,
                 kind: collection.isMapping ? .mapping : .sequence, style: .plain))
             if let anchor = collection.anchor {
@@ -122,8 +124,9 @@ struct YAMLComposer {
         case .scalar(let scalar, let anchor, let tag):
             guard count(1, at: event.range) else { return false }
             let node = records.count
+            texts.append(scalar.text)
             records.append(YAMLTree.Record(
-                text: scalar.text, range: event.range, firstChild: 0, childCount: 0,
+                range: event.range, firstChild: 0, childCount: 0,
                 decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
             if let anchor { anchors[anchor] = (node, 1) }
             return add(node)
@@ -219,7 +222,7 @@ struct YAMLComposer {
     }
 
     private func identity(of key: Int) -> KeyIdentity {
-        if records[key].kind == .scalar { return .text(records[key].text) }
+        if records[key].kind == .scalar { return .text(texts[key]) }
         var description = ""
         var pending: [Int] = [key]
         var budget = 64
@@ -229,7 +232,7 @@ struct YAMLComposer {
             let record = records[node]
             switch record.kind {
             case .scalar:
-                description += "s\(record.text.utf8.count):\(record.text)"
+                description += "s\(texts[node].utf8.count):\(texts[node])"
             case .sequence:
                 description += "q\(record.childCount)"
             case .mapping:
@@ -245,7 +248,7 @@ struct YAMLComposer {
         guard records[key].kind == .scalar else {
             return "(a \(records[key].kind.name))"
         }
-        let text = records[key].text
+        let text = texts[key]
         return "\"\(text.count > 60 ? text.prefix(60) + "…" : text)\""
     }
 

@@ -113,7 +113,7 @@ public struct YAMLNode: Sendable {
     /// What the node holds.
     public var content: Content {
         switch kind {
-        case .scalar: .scalar(YAMLScalar(text: tree.records[index].text, style: tree.records[index].style))
+        case .scalar: .scalar(YAMLScalar(text: tree.texts[index], style: tree.records[index].style))
         case .sequence: .sequence(Items(of: self))
         case .mapping: .mapping(Entries(of: self))
         }
@@ -122,12 +122,12 @@ public struct YAMLNode: Sendable {
     /// The scalar, if the node is one.
     public var scalar: YAMLScalar? {
         guard kind == .scalar else { return nil }
-        return YAMLScalar(text: tree.records[index].text, style: tree.records[index].style)
+        return YAMLScalar(text: tree.texts[index], style: tree.records[index].style)
     }
 
     /// The scalar's text, if the node is a scalar: ``scalar``'s text without building the scalar.
     public var text: String? {
-        kind == .scalar ? tree.records[index].text : nil
+        kind == .scalar ? tree.texts[index] : nil
     }
 
     /// The items, if the node is a sequence.
@@ -204,12 +204,11 @@ public struct YAMLNode: Sendable {
 /// children as a run of indices into that table. Built by ``YAMLComposer``; never changed afterwards.
 ///
 /// One table instead of a node object per value is what keeps reading near libyaml's own cost: a node costs an
-/// append, not an allocation, and dropping the tree frees a handful of arrays, not thousands of objects.
+/// append, not an allocation, and dropping the tree frees a handful of arrays, not thousands of objects. The texts
+/// are a table of their own, so that a record is plain numbers: reading a node's kind or range copies no reference.
 final class YAMLTree: Sendable {
-    /// One node.
+    /// One node, apart from its text.
     struct Record: Sendable {
-        /// A scalar's text; empty for collections.
-        var text: String
         var range: SourceRange
         /// Where a collection's children begin in ``YAMLTree/children``.
         var firstChild: Int
@@ -222,11 +221,14 @@ final class YAMLTree: Sendable {
     }
 
     let records: [Record]
+    /// Each record's scalar text, at the record's position; empty for collections.
+    let texts: [String]
     let children: [Int]
     let decorations: [(tag: String?, anchor: String?)]
 
-    init(records: [Record], children: [Int], decorations: [(tag: String?, anchor: String?)]) {
+    init(records: [Record], texts: [String], children: [Int], decorations: [(tag: String?, anchor: String?)]) {
         self.records = records
+        self.texts = texts
         self.children = children
         self.decorations = decorations
     }
