@@ -19,9 +19,9 @@ public struct LintConfiguration: Sendable {
     public static let fileName = ".policy-lint.yaml"
     /// The keys of the file.
     public static let keys = Key.known.names
-    enum Key: String, MappingKey {
+    enum Key: String, WrittenNames {
         case severity, disable, maxBlockWindow = "max-block-window"
-        static let known = KnownKeys<Self>()
+        static let known = KnownNames<Self>()
     }
     /// The longest `block` window when the file does not say: a day.
     public static let defaultMaximumBlockWindow: TimeInterval = 86_400

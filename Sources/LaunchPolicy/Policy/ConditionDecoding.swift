@@ -50,8 +50,7 @@ struct ConditionDecoding {
             .entry(ConditionEntry(key: key, test: test, range: range, valueRange: value.range))
         }
         func versions(_ kind: VersionKind) -> VersionRange? { versionRange(key, value, kind: kind, &support) }
-        func choices<Value: RawRepresentable & CaseIterable>(_ what: String, _ type: Value.Type) -> [Value]?
-        where Value.RawValue == String {
+        func choices<Value: WrittenNames>(_ what: String, _ type: Value.Type) -> [Value]? {
             guard let texts = support.oneOrList(value, key) else { return nil }
             let values = texts.compactMap { support.choice($0, what, as: type) }
             return values.count == texts.count ? values : nil

@@ -48,11 +48,9 @@ struct DecodingSupport {
     }
 
     /// A value from a closed set (actions, platforms, …), with a suggestion when it is close to one.
-    mutating func choice<Value: RawRepresentable & CaseIterable>(
-        _ text: Located<String>, _ what: String, as type: Value.Type
-    ) -> Value? where Value.RawValue == String {
-        if let value = Value(rawValue: text.value) { return value }
-        let names = Value.allCases.map(\.rawValue)
+    mutating func choice<Value: WrittenNames>(_ text: Located<String>, _ what: String, as type: Value.Type) -> Value? {
+        if let value = Value.known.named(text.value) { return value }
+        let names = Value.known.names
         let suggestion = DidYouMean.nearest(to: text.value, in: names)
         error(.policyInvalidValue,
             "\"\(text.value)\" is not a valid \(what); use one of \(names.joined(separator: ", "))"
@@ -64,13 +62,13 @@ struct DecodingSupport {
 
     /// The entries of a mapping of one kind, by key. Reports each key the kind does not take, suggesting the nearest
     /// one it does (the reader has already reported a key written twice).
-    mutating func entries<Key: MappingKey>(
+    mutating func entries<Key: WrittenNames>(
         _ entries: YAMLNode.Entries, as kind: Key.Type, in what: String
     ) -> KeyedEntries<Key> {
         var byKey = KeyedEntries<Key>()
         for entry in entries {
             guard let name = text(entry.key, "a key") else { continue }
-            if let key = Key.known.key(named: name.value) {
+            if let key = Key.known.named(name.value) {
                 byKey.entries.append((key, entry))
                 continue
             }
@@ -86,7 +84,7 @@ struct DecodingSupport {
     }
 
     /// Reports a missing required key at the mapping it belongs in.
-    mutating func require<Key: MappingKey>(_ key: Key, in byKey: KeyedEntries<Key>, of node: YAMLNode, _ what: String) {
+    mutating func require<Key: WrittenNames>(_ key: Key, in byKey: KeyedEntries<Key>, of node: YAMLNode, _ what: String) {
         if byKey[key] == nil {
             error(.policyMissingKey, "\(what) needs the key \"\(key.rawValue)\"", at: SourceRange(start: node.range.start))
         }
@@ -167,7 +165,7 @@ enum DidYouMean {
 
 /// A mapping's entries under the keys its kind takes, in the order written. A list: a mapping has a handful of
 /// entries, and comparing two keys is comparing two small numbers.
-struct KeyedEntries<Key: MappingKey> {
+struct KeyedEntries<Key: WrittenNames> {
     fileprivate(set) var entries: [(key: Key, entry: YAMLMappingEntry)] = []
 
     /// The entry under `key` (the reader has already reported a key written twice; the last one counts).

@@ -20,85 +20,96 @@ public enum PolicyLanguage {
 }
 
 // The keys of each kind of mapping, in the order the messages list them. A decoder names a key by its case, so a
-// misspelt key in the decoder is a compile error, and matches a written key once (see ``KnownKeys``).
+// misspelt key in the decoder is a compile error, and matches a written key once (see ``KnownNames``).
 
-enum TopLevelKey: String, MappingKey {
+enum TopLevelKey: String, WrittenNames {
     case policy, id, versioning, store, messages, rules, tests
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum RuleKey: String, MappingKey {
+enum RuleKey: String, WrittenNames {
     case id, when, then, message, url, entitlements, screen, show, every
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum ConditionKey: String, MappingKey {
+enum ConditionKey: String, WrittenNames {
     case platform, appVersion = "app-version", previousVersion = "previous-version",
         installVersion = "install-version", build, osVersion = "os-version",
         originalAppVersion = "original-app-version", launch, launchCount = "launch-count",
         daysSinceLastLaunch = "days-since-last-launch", daysSinceInstall = "days-since-install",
         launchSource = "launch-source", locale, region, date, rollout, attributes, all, any, not
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum DateWindowKey: String, MappingKey {
+enum DateWindowKey: String, WrittenNames {
     case from, until
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum TestCaseKey: String, MappingKey {
+enum TestCaseKey: String, WrittenNames {
     case name, context, expect, memory
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum ExpectKey: String, MappingKey {
+enum ExpectKey: String, WrittenNames {
     case gate, prompts, notices, presentations, grants
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum ExpectedGateKey: String, MappingKey {
+enum ExpectedGateKey: String, WrittenNames {
     case action, rule
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-enum ContextKey: String, MappingKey {
+enum ContextKey: String, WrittenNames {
     case platform, appVersion = "app-version", build, osVersion = "os-version", launch,
         previousVersion = "previous-version", installVersion = "install-version",
         originalAppVersion = "original-app-version", launchCount = "launch-count",
         daysSinceLastLaunch = "days-since-last-launch", daysSinceInstall = "days-since-install",
         launchSource = "launch-source", locale, region, now, installID = "install-id", attributes
-    static let known = KnownKeys<Self>()
+    static let known = KnownNames<Self>()
 }
 
-/// The keys one kind of mapping takes: an enum whose raw values are the keys as written.
-protocol MappingKey: RawRepresentable, CaseIterable, Equatable, Sendable where RawValue == String {
-    /// The keys, listed once for matching every mapping of this kind.
-    static var known: KnownKeys<Self> { get }
+// The values written from a closed set, looked up the same way.
+
+extension Platform: WrittenNames { static let known = KnownNames<Self>() }
+extension Action: WrittenNames { static let known = KnownNames<Self>() }
+extension ShowFrequency: WrittenNames { static let known = KnownNames<Self>() }
+extension LaunchKind: WrittenNames { static let known = KnownNames<Self>() }
+extension LaunchSource: WrittenNames { static let known = KnownNames<Self>() }
+extension Severity: WrittenNames { static let known = KnownNames<Self>() }
+
+/// A closed set of names a policy writes: the keys one kind of mapping takes, or the values a key takes (actions,
+/// platforms, …). An enum whose raw values are the names as written.
+protocol WrittenNames: RawRepresentable, CaseIterable, Equatable, Sendable where RawValue == String {
+    /// The names, listed once for matching every one written.
+    static var known: KnownNames<Self> { get }
 }
 
-/// A kind of mapping's keys, matched against written keys by length first.
+/// A closed set of names, matched against written text by length first.
 ///
-/// Every mapping of a policy is matched against its keys, and comparing two different strings costs a call each;
-/// comparing their lengths costs nothing, and the language's keys rarely share one. So text is compared only where
-/// the length agrees: a written key costs about one comparison, not one per key.
-struct KnownKeys<Key: MappingKey>: Sendable {
-    /// The keys, in the order written in the enum.
-    let keys: [Key]
-    /// Their names, for messages and suggestions.
+/// Every key and choice of a policy is matched against its set, and comparing two different strings costs a call
+/// each (`init(rawValue:)` compares with each case in turn); comparing their lengths costs nothing, and the
+/// language's names rarely share one. So text is compared only where the length agrees: a written name costs about
+/// one comparison, not one per name.
+struct KnownNames<Name: WrittenNames>: Sendable {
+    /// The names' cases, in declaration order.
+    let cases: [Name]
+    /// The names as written, for messages and suggestions.
     let names: [String]
     private let lengths: [Int]
 
     init() {
-        keys = Array(Key.allCases)
-        names = keys.map(\.rawValue)
+        cases = Array(Name.allCases)
+        names = cases.map(\.rawValue)
         lengths = names.map(\.utf8.count)
     }
 
-    /// The key written as `name`, or nil when the mapping takes no such key.
-    func key(named name: String) -> Key? {
-        let length = name.utf8.count
-        for index in lengths.indices where lengths[index] == length && names[index] == name {
-            return keys[index]
+    /// The case written as `text`, or nil when the set has no such name.
+    func named(_ text: String) -> Name? {
+        let length = text.utf8.count
+        for index in lengths.indices where lengths[index] == length && names[index] == text {
+            return cases[index]
         }
         return nil
     }

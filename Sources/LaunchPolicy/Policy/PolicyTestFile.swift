@@ -9,9 +9,9 @@ public enum PolicyTestFile {
     /// The keys of a test file.
     public static let keys = Key.known.names
 
-    enum Key: String, MappingKey {
+    enum Key: String, WrittenNames {
         case tests
-        static let known = KnownKeys<Self>()
+        static let known = KnownNames<Self>()
     }
 
     /// Whether the file at `url` is a test file.

@@ -14,8 +14,10 @@ struct RuleDecoding {
         var rules: [Rule] = []
         rules.reserveCapacity(items.count)
         var firstByID: [String: SourceRange] = [:]
+        // A set, not the list: every rule naming a message looks it up, and a large policy has many of both.
+        let messageIDs = Set(messages.map(\.id))
         for item in items {
-            guard let rule = rule(item, messages: messages, &support) else { continue }
+            guard let rule = rule(item, messages: messages, messageIDs: messageIDs, &support) else { continue }
             if let first = firstByID[rule.id.value] {
                 support.error(.policyDuplicateRuleID,
                     "the rule id \"\(rule.id.value)\" is used twice; rule ids must be unique",
@@ -28,7 +30,9 @@ struct RuleDecoding {
         return rules
     }
 
-    private mutating func rule(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> Rule? {
+    private mutating func rule(
+        _ node: YAMLNode, messages: [Message], messageIDs: Set<String>, _ support: inout DecodingSupport
+    ) -> Rule? {
         guard let entries = support.mapping(node, "a rule") else { return nil }
         let byKey = support.entries(entries, as: RuleKey.self, in: "a rule")
         support.require(.id, in: byKey, of: node, "a rule")
@@ -41,7 +45,7 @@ struct RuleDecoding {
         var message: Located<String>?
         if let node = byKey[.message]?.value, let text = support.text(node, "message") {
             message = text
-            if !messages.contains(where: { $0.id == text.value }) {
+            if !messageIDs.contains(text.value) {
                 let suggestion = DidYouMean.nearest(to: text.value, in: messages.map(\.id))
                 support.error(.policyUnknownMessage,
                     "no message has the id \"\(text.value)\"; define it under messages"
