@@ -69,7 +69,7 @@ struct YAMLComposer {
     }
 
     /// Takes one event; returns false when reading must stop.
-    mutating func consume(_ event: consuming YAMLEvent) -> Bool {
+    mutating func consume(_ event: borrowing YAMLEvent) -> Bool {
         switch event.kind {
         case .streamStart:
             return true
@@ -95,15 +95,10 @@ struct YAMLComposer {
             return true
         case .documentEnd:
             return true
-        case .sequenceStart(let anchor, let tag, _), .mappingStart(let anchor, let tag, _):
-            guard count(1, at: event.range) else { return false }
-            var isMapping = false
-            if case .mappingStart = event.kind { isMapping = true }
-            if let anchor { openAnchors.insert(anchor) }
-            open.append(OpenCollection(
-                isMapping: isMapping, start: event.range.start, decoration: decoration(tag: tag, anchor: anchor),
-                anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count))
-            return true
+        case .sequenceStart(let anchor, let tag, _):
+            return open(isMapping: false, anchor: anchor, tag: tag, at: event.range)
+        case .mappingStart(let anchor, let tag, _):
+            return open(isMapping: true, anchor: anchor, tag: tag, at: event.range)
         case .sequenceEnd, .mappingEnd:
             let collection = open.removeLast()
             let firstChild = children.count
@@ -144,6 +139,16 @@ struct YAMLComposer {
             guard count(target.expandedCount, at: event.range) else { return false }
             return add(target.node)
         }
+    }
+
+    /// Opens a sequence or a mapping.
+    private mutating func open(isMapping: Bool, anchor: String?, tag: String?, at range: SourceRange) -> Bool {
+        guard count(1, at: range) else { return false }
+        if let anchor { openAnchors.insert(anchor) }
+        open.append(OpenCollection(
+            isMapping: isMapping, start: range.start, decoration: decoration(tag: tag, anchor: anchor),
+            anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count))
+        return true
     }
 
     /// Records a tag and anchor, when there is either, and returns where.
