@@ -79,9 +79,12 @@ extension PolicyChecks {
     /// `suggest-update` (the first allowed prompt wins). Notices, presentations and grants are never shadowed: every
     /// matching one applies.
     private func shadowing(of index: Int, byOneOf candidates: [Int]) -> Diagnostic? {
-        // Through a buffer pointer: an analysis read out of the array is copied, and this runs for every pair.
-        let found = analyses.withUnsafeBufferPointer { analyses in
-            candidates.first { analyses[$0].contains(analyses[index]) }
+        // Through a buffer pointer, and the rule's own analysis read once: an analysis read out of the array is
+        // copied, and this runs for every pair.
+        let analysis = analyses[index]
+        let found = analyses.withUnsafeBufferPointer { analyses -> Int? in
+            for candidate in candidates where analyses[candidate].contains(analysis) { return candidate }
+            return nil
         }
         guard let earlier = found else { return nil }
         let rule = policy.rules[index]
