@@ -35,6 +35,7 @@ struct ConditionDecoding {
     private mutating func conditionMapping(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
         guard let entries = support.mapping(node, "a condition") else { return nil }
         var parts: [Condition] = []
+        parts.reserveCapacity(entries.count)
         for (key, entry) in support.entries(entries, as: ConditionKey.self, in: "a condition").entries {
             let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)
             if let part = self.entry(key, entry.value, range: range, &support) { parts.append(part) }

@@ -12,39 +12,42 @@ struct DecodingSupport {
         report(.error(code, message, at: range, fixIt: fixIt, notes: notes))
     }
 
+    // `what` names the value in a message, and is made only when a message is: most are interpolated, and nearly every
+    // read succeeds.
+
     /// The entries of a mapping, or nil with a diagnostic.
-    mutating func mapping(_ node: YAMLNode, _ what: String) -> YAMLNode.Entries? {
+    mutating func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) -> YAMLNode.Entries? {
         guard rejectTag(node) else { return nil }
         if let entries = node.mapping { return entries }
-        error(.policyWrongType, "\(what) must be a mapping of keys to values, not a \(node.kindName)", at: node.range)
+        error(.policyWrongType, "\(what()) must be a mapping of keys to values, not a \(node.kindName)", at: node.range)
         return nil
     }
 
     /// The items of a sequence, or nil with a diagnostic.
-    mutating func sequence(_ node: YAMLNode, _ what: String) -> YAMLNode.Items? {
+    mutating func sequence(_ node: YAMLNode, _ what: @autoclosure () -> String) -> YAMLNode.Items? {
         guard rejectTag(node) else { return nil }
         if let items = node.sequence { return items }
-        error(.policyWrongType, "\(what) must be a list, not a \(node.kindName)", at: node.range,
+        error(.policyWrongType, "\(what()) must be a list, not a \(node.kindName)", at: node.range,
             fixIt: node.scalar.map { FixIt(range: node.range, replacement: "[\($0.text)]", message: "make it a list") })
         return nil
     }
 
     /// A scalar's text, or nil with a diagnostic.
-    mutating func text(_ node: YAMLNode, _ what: String) -> Located<String>? {
+    mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<String>? {
         guard rejectTag(node) else { return nil }
         if let scalar = node.scalar { return Located(scalar.text, range: node.range) }
-        error(.policyWrongType, "\(what) must be a single value, not a \(node.kindName)", at: node.range)
+        error(.policyWrongType, "\(what()) must be a single value, not a \(node.kindName)", at: node.range)
         return nil
     }
 
     /// One scalar or a list of scalars, as texts.
-    mutating func oneOrList(_ node: YAMLNode, _ what: String) -> [Located<String>]? {
+    mutating func oneOrList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [Located<String>]? {
         if node.sequence != nil {
-            guard let items = sequence(node, what) else { return nil }
-            let texts = items.compactMap { text($0, "each item of \(what)") }
+            guard let items = sequence(node, what()) else { return nil }
+            let texts = items.compactMap { text($0, "each item of \(what())") }
             return texts.count == items.count ? texts : nil
         }
-        return text(node, what).map { [$0] }
+        return text(node, what()).map { [$0] }
     }
 
     /// A value from a closed set (actions, platforms, …), with a suggestion when it is close to one.
@@ -66,6 +69,7 @@ struct DecodingSupport {
         _ entries: YAMLNode.Entries, as kind: Key.Type, in what: String
     ) -> KeyedEntries<Key> {
         var byKey = KeyedEntries<Key>()
+        byKey.entries.reserveCapacity(entries.count)
         for entry in entries {
             guard let name = text(entry.key, "a key") else { continue }
             if let key = Key.known.named(name.value) {

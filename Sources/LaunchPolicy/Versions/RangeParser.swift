@@ -121,7 +121,13 @@ struct RangeParser {
             notEqual = "!=", tilde = "~", caret = "^"
 
         /// Its length in scalars.
-        var length: Int { rawValue.unicodeScalars.count }
+        var length: Int {
+            switch self {
+            case .none: 0
+            case .less, .greater, .equal, .tilde, .caret: 1
+            case .lessOrEqual, .greaterOrEqual, .notEqual: 2
+            }
+        }
 
         /// Whether a partial operand after it is read two ways (`<= 2.4`, `> 2.4`, `= 2.4`, `!= 2.4`, `2.4`).
         var makesPartialAmbiguous: Bool {
