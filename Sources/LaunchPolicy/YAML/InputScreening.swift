@@ -121,19 +121,24 @@ struct SourceMap {
         self.cursorByte = screened.byteOrderMarkLength
     }
 
-    /// The location of a libyaml mark.
+    /// The location of a libyaml mark. Inlined: every event has two, and all but the last are the plain case.
+    @inline(__always)
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
         let offset = byteOffset(ofCharacter: characterIndex)
         if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
-            // At the end of an input whose last line has no line break, libyaml moves its mark to a line that does
-            // not exist. Report the end of the last line instead, where an editor puts the cursor.
-            var lineStart = offset
-            while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
-            var columns = 1
-            for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { columns += 1 }
-            return SourceLocation(line: line, column: columns, offset: offset)
+            return endOfLastLine(line: line, offset: offset)
         }
         return SourceLocation(line: line + 1, column: column + 1, offset: offset)
+    }
+
+    /// At the end of an input whose last line has no line break, libyaml moves its mark to a line that does not
+    /// exist. The end of the last line instead, where an editor puts the cursor.
+    private func endOfLastLine(line: Int, offset: Int) -> SourceLocation {
+        var lineStart = offset
+        while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
+        var columns = 1
+        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { columns += 1 }
+        return SourceLocation(line: line, column: columns, offset: offset)
     }
 
     private var endsWithLineBreak: Bool {
@@ -149,8 +154,14 @@ struct SourceMap {
     }
 
     /// The byte offset of the character with this index, counted as libyaml counts (after the byte-order mark).
+    @inline(__always)
     mutating func byteOffset(ofCharacter character: Int) -> Int {
         if screened.isASCII { return min(character + screened.byteOrderMarkLength, bytes.count) }
+        return walkedByteOffset(ofCharacter: character)
+    }
+
+    /// ``byteOffset(ofCharacter:)`` for input that is not all ASCII: walked from the last answer.
+    private mutating func walkedByteOffset(ofCharacter character: Int) -> Int {
         while cursorCharacter < character, cursorByte < bytes.count {
             cursorByte += 1
             while cursorByte < bytes.count, bytes[cursorByte] & 0xC0 == 0x80 { cursorByte += 1 }
