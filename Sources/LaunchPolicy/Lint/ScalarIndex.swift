@@ -29,6 +29,7 @@ struct ScalarIndex {
         let tree = root.tree
         self.tree = tree
         var visitedAnchors: Set<Int> = []
+        var found: [Scalar] = []
         var pending = [Scalar(record: root.index, keyRecord: -1, isKey: false)]
         while let next = pending.popLast() {
             let record = next.record
@@ -42,7 +43,7 @@ struct ScalarIndex {
             let count = tree.records[record].childCount
             switch tree.records[record].kind {
             case .scalar:
-                scalars.append(next)
+                found.append(next)
             case .sequence:
                 for slot in (first..<first + count).reversed() {
                     pending.append(Scalar(record: tree.children[slot], keyRecord: next.keyRecord, isKey: false))
@@ -59,10 +60,10 @@ struct ScalarIndex {
         }
         // Visited in the order written, each once, so already in order of offset; sorted for certainty (a sorted
         // array sorts in linear time), so that a lookup is a binary search.
-        func offset(_ scalar: Scalar) -> Int { tree.records[scalar.record].range.start.offset }
-        if !scalars.indices.dropFirst().allSatisfy({ offset(scalars[$0 - 1]) <= offset(scalars[$0]) }) {
-            scalars.sort { offset($0) < offset($1) }
+        if !found.indices.dropFirst().allSatisfy({ offset(found[$0 - 1]) <= offset(found[$0]) }) {
+            found.sort { offset($0) < offset($1) }
         }
+        scalars = found
     }
 
     /// The scalar's node.

@@ -96,9 +96,9 @@ struct YAMLComposer {
         case .documentEnd:
             return true
         case .sequenceStart(let anchor, let tag, _):
-            return open(isMapping: false, anchor: anchor, tag: tag, at: event.range)
+            return openCollection(isMapping: false, anchor: anchor, tag: tag, at: event.range)
         case .mappingStart(let anchor, let tag, _):
-            return open(isMapping: true, anchor: anchor, tag: tag, at: event.range)
+            return openCollection(isMapping: true, anchor: anchor, tag: tag, at: event.range)
         case .sequenceEnd, .mappingEnd:
             let collection = open.removeLast()
             let firstChild = children.count
@@ -142,7 +142,7 @@ struct YAMLComposer {
     }
 
     /// Opens a sequence or a mapping.
-    private mutating func open(isMapping: Bool, anchor: String?, tag: String?, at range: SourceRange) -> Bool {
+    private mutating func openCollection(isMapping: Bool, anchor: String?, tag: String?, at range: SourceRange) -> Bool {
         guard count(1, at: range) else { return false }
         if let anchor { openAnchors.insert(anchor) }
         open.append(OpenCollection(
