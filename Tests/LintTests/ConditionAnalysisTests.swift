@@ -92,3 +92,27 @@ import Testing
         #expect(shadowed.count == (row.shadowed ? 1 : 0), "\(shadowed.map(\.description))")
     }
 }
+
+/// When several earlier gates contain a later one, the shadowing finding names the first of them in the file.
+@Suite struct ShadowingCandidateTests {
+    @Test func theFirstContainingRuleInFileOrderIsNamed() {
+        // `app-early` contains nothing; `ios` and `app-late` both contain `narrow`, and they differ in what they
+        // require, so a check that sorted or grouped earlier rules by that could name `app-late`.
+        let yaml = """
+            policy: 1
+            store: {ios: "https://a", android: "https://b"}
+            messages: {up: {default: "Up."}}
+            rules:
+              - {id: app-early, when: {app-version: "< 1"}, then: require-update, message: up}
+              - {id: ios, when: {platform: ios}, then: require-update, message: up}
+              - {id: app-late, when: {app-version: "< 5"}, then: require-update, message: up}
+              - {id: narrow, when: {platform: ios, app-version: "< 2"}, then: require-update, message: up}
+            """
+        let diagnostics = lint(yaml)
+        #expect(!diagnostics.containsErrors, "\(diagnostics.map(\.description))")
+        let shadowed = findings(.lintShadowedRule, diagnostics)
+        #expect(shadowed.count == 1, "\(shadowed.map(\.description))")
+        #expect(shadowed.first?.message.hasPrefix("the earlier require-update rule \"ios\" matches whenever \"narrow\"") == true,
+            "\(shadowed.map(\.message))")
+    }
+}

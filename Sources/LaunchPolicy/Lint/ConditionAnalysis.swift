@@ -13,12 +13,15 @@ struct ConditionAnalysis {
     /// One alternative: every requirement in it must hold.
     struct Branch {
         // Every requirement is set through `add`, which keeps the footprint in step with it.
-        /// The platforms it can hold on; nil for any.
-        private(set) var platforms: Set<Platform>?
-        /// Version and number ranges by condition key; all must hold.
-        private(set) var ranges: [String: [VersionRange]] = [:]
-        private(set) var launchKinds: Set<LaunchKind>?
-        private(set) var sources: Set<LaunchSource>?
+        // Closed sets (platforms, launch kinds, sources) are bits and ranges a short list by kind, not sets and a
+        // table keyed by text: the shadowing check compares every gate with every earlier one, and lint builds a
+        // branch for every alternative of every rule.
+        /// The platforms it can hold on, one bit per case of ``Platform``; nil for any.
+        private var platformBits: UInt8?
+        /// Version and number ranges by kind of entry, with the key as written; all must hold.
+        private(set) var rangesByKind: [(kind: Footprint.Kind, key: String, ranges: [VersionRange])] = []
+        private var launchKindBits: UInt8?
+        private var sourceBits: UInt8?
         /// Regions, upper-cased; nil for any.
         private(set) var regions: Set<String>?
         /// Lists of accepted language tags; the locale must lie within one tag of each list.
@@ -27,13 +30,20 @@ struct ConditionAnalysis {
         private(set) var from: Date?
         private(set) var until: Date?
         private(set) var hasDateWindow = false
-        private(set) var rollouts: [Double] = []
         /// Accepted values by attribute name.
         private(set) var attributes: [String: Set<String>] = [:]
         /// Parts the analysis does not look into (`not`).
         private(set) var opaque: [Condition] = []
         /// The entries the branch is made of, each once, in the order written.
         private(set) var entries: [ConditionEntry] = []
+        /// The platforms it can hold on; nil for any.
+        var platforms: Set<Platform>? { platformBits.map { Set(CaseBits.values(of: $0, in: CaseBits.platforms)) } }
+
+        /// The ranges of one kind of entry; nil when the branch has none.
+        func ranges(_ kind: Footprint.Kind) -> [VersionRange]? {
+            rangesByKind.first { $0.kind == kind }?.ranges
+        }
+
         /// What the branch requires, in a few bits, so that ``ConditionAnalysis/contains(_:)`` turns most pairs down
         /// before ``implies(_:)`` looks at sets and ranges: shadowing compares every gate with every earlier one.
         private(set) var footprint = Footprint()
@@ -71,9 +81,10 @@ struct ConditionAnalysis {
         private static let writtenListLimit = 16
 
         private struct WrittenEntry: Hashable {
-            let key: String
+            // The offsets first: they tell nearly every pair apart, and compare faster than the key.
             let start: Int
             let end: Int
+            let key: String
 
             init(_ entry: ConditionEntry) {
                 key = entry.key
@@ -115,36 +126,41 @@ struct ConditionAnalysis {
         mutating func add(_ entry: ConditionEntry) {
             guard insertWritten(WrittenEntry(entry)) else { return }
             entries.append(entry)
-            func narrow<Value>(_ current: inout Set<Value>?, _ values: [Value]) {
-                if current == nil { current = Set(values) } else { current!.formIntersection(values) }
+            func narrow<Value: Equatable>(_ current: inout UInt8?, _ values: [Value], of all: [Value]) {
+                let bits = CaseBits.bits(of: values, in: all)
+                current = current.map { $0 & bits } ?? bits
             }
             func range(_ kind: Footprint.Kind, _ range: VersionRange) {
                 footprint.insert(kind)
-                ranges[entry.key, default: []].append(range)
+                if let index = rangesByKind.firstIndex(where: { $0.kind == kind }) {
+                    rangesByKind[index].ranges.append(range)
+                } else {
+                    rangesByKind.append((kind, entry.key, [range]))
+                }
             }
             switch entry.test {
             case .platform(let platforms):
-                narrow(&self.platforms, platforms)
+                narrow(&platformBits, platforms, of: CaseBits.platforms)
                 footprint.insert(.platform)
-                footprint.platforms = self.platforms!.reduce(0) { $0 | 1 << Platform.allCases.firstIndex(of: $1)! }
+                footprint.platforms = platformBits!
             case .launch(let kinds):
-                narrow(&launchKinds, kinds)
+                narrow(&launchKindBits, kinds, of: CaseBits.launchKinds)
                 footprint.insert(.launch)
             case .launchSource(let sources):
-                narrow(&self.sources, sources)
+                narrow(&sourceBits, sources, of: CaseBits.sources)
                 footprint.insert(.launchSource)
             case .locale(let tags):
                 locales.append(tags)
                 footprint.insert(.locale)
             case .region(let regions):
-                narrow(&self.regions, regions.map { $0.uppercased() })
+                let upper = regions.map { $0.uppercased() }
+                if self.regions == nil { self.regions = Set(upper) } else { self.regions!.formIntersection(upper) }
                 footprint.insert(.region)
             case .date(let from, let until):
                 hasDateWindow = true
                 if let from { self.from = max(from, self.from ?? from); footprint.insert(.from) }
                 if let until { self.until = min(until, self.until ?? until); footprint.insert(.until) }
-            case .rollout(let percentage):
-                rollouts.append(percentage)
+            case .rollout:
                 footprint.insert(.rollout)
             case .attributes(let accepted):
                 for (name, values) in accepted {
@@ -181,16 +197,16 @@ struct ConditionAnalysis {
         /// Why no context satisfies the branch, naming the key whose requirements contradict each other; nil when
         /// some context may.
         var contradiction: String? {
-            if platforms?.isEmpty == true { return "platform" }
-            if ranges.count == 1, let (key, ranges) = ranges.first {
-                if !VersionRange.canMatch(all: ranges) { return key }
+            if platformBits == 0 { return "platform" }
+            if rangesByKind.count == 1 {
+                if !VersionRange.canMatch(all: rangesByKind[0].ranges) { return rangesByKind[0].key }
             } else {
-                for (key, ranges) in ranges.sorted(by: { $0.key < $1.key }) where !VersionRange.canMatch(all: ranges) {
-                    return key
+                for group in rangesByKind.sorted(by: { $0.key < $1.key }) where !VersionRange.canMatch(all: group.ranges) {
+                    return group.key
                 }
             }
-            if launchKinds?.isEmpty == true { return "launch" }
-            if sources?.isEmpty == true { return "launch-source" }
+            if launchKindBits == 0 { return "launch" }
+            if sourceBits == 0 { return "launch-source" }
             if regions?.isEmpty == true { return "region" }
             if let from, let until, from >= until { return "date" }
             if attributes.values.contains(where: \.isEmpty) { return "attributes" }
@@ -208,16 +224,21 @@ struct ConditionAnalysis {
 
         /// Whether every context that satisfies this branch satisfies `other` too.
         func implies(_ other: Branch) -> Bool {
-            guard other.opaque.isEmpty, other.rollouts.isEmpty else { return false }
-            func within<Value>(_ mine: Set<Value>?, _ theirs: Set<Value>?) -> Bool {
+            guard other.opaque.isEmpty, !other.footprint.has(.rollout) else { return false }
+            func within(_ mine: UInt8?, _ theirs: UInt8?) -> Bool {
                 guard let theirs else { return true }
-                return mine.map { $0.isSubset(of: theirs) } ?? false
+                return mine.map { $0 & ~theirs == 0 } ?? false
             }
-            guard within(platforms, other.platforms), within(launchKinds, other.launchKinds),
-                within(sources, other.sources), within(regions, other.regions)
+            guard within(platformBits, other.platformBits), within(launchKindBits, other.launchKindBits),
+                within(sourceBits, other.sourceBits)
             else { return false }
-            for (key, required) in other.ranges {
-                guard let mine = ranges[key], required.allSatisfy({ $0.includes(all: mine) }) else { return false }
+            if let theirs = other.regions {
+                guard let mine = regions, mine.isSubset(of: theirs) else { return false }
+            }
+            for required in other.rangesByKind {
+                guard let mine = ranges(required.kind), required.ranges.allSatisfy({ $0.includes(all: mine) }) else {
+                    return false
+                }
             }
             for required in other.locales {
                 let covered = locales.contains { list in
@@ -320,5 +341,21 @@ struct ConditionAnalysis {
             }
             return result
         }
+    }
+}
+
+/// The cases of the closed sets a branch keeps as bits (at most 8 cases each), in declaration order: bit `n` is case
+/// `n`.
+private enum CaseBits {
+    static let platforms = Platform.allCases
+    static let launchKinds = LaunchKind.allCases
+    static let sources = LaunchSource.allCases
+
+    static func bits<Value: Equatable>(of values: [Value], in all: [Value]) -> UInt8 {
+        values.reduce(0) { bits, value in bits | 1 << all.firstIndex(of: value)! }
+    }
+
+    static func values<Value>(of bits: UInt8, in all: [Value]) -> [Value] {
+        all.indices.filter { bits & 1 << $0 != 0 }.map { all[$0] }
     }
 }

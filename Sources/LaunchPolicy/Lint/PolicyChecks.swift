@@ -62,17 +62,26 @@ struct PolicyChecks {
     }
 
     /// A condition's entries, each once, in one walk: all of them, and those outside any `not`.
-    ///
-    /// A shared condition is walked again only for a list it has not yet been listed in: one reached first under a
-    /// `not` and later outside one adds its entries to the second list then.
     private static func listEntries(of condition: Condition?)
         -> (throughNot: [ConditionEntry], outsideNot: [ConditionEntry])
     {
+        var lister = EntryLister()
+        condition.map { lister.walk($0, intoThrough: true, intoOutside: true) }
+        return (lister.throughNot, lister.outsideNot)
+    }
+
+    /// The walk of ``listEntries(of:)``: a value with its lists, not a nested function capturing them, which boxed
+    /// each list on the heap for every rule.
+    ///
+    /// A shared condition is walked again only for a list it has not yet been listed in: one reached first under a
+    /// `not` and later outside one adds its entries to the second list then.
+    private struct EntryLister {
         var throughNot: [ConditionEntry] = []
         var outsideNot: [ConditionEntry] = []
         /// For each shared condition walked: whether its entries are in the second list too.
         var listed: [ObjectIdentifier: Bool] = [:]
-        func walk(_ condition: Condition, intoThrough: Bool, intoOutside: Bool) {
+
+        mutating func walk(_ condition: Condition, intoThrough: Bool, intoOutside: Bool) {
             switch condition {
             case .all(let parts, _), .any(let parts, _):
                 for part in parts { walk(part, intoThrough: intoThrough, intoOutside: intoOutside) }
@@ -91,8 +100,6 @@ struct PolicyChecks {
                 walk(shared.condition, intoThrough: through, intoOutside: outside)
             }
         }
-        condition.map { walk($0, intoThrough: true, intoOutside: true) }
-        return (throughNot, outsideNot)
     }
 
     /// The platforms a rule can apply on; nil when some alternative of its condition does not name a platform, or

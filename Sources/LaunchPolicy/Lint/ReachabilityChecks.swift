@@ -71,7 +71,10 @@ extension PolicyChecks {
     /// Branches with parts the analysis does not look into are given the benefit of the doubt.
     private static func locksOut(_ branch: ConditionAnalysis.Branch) -> Bool {
         guard branch.opaque.isEmpty, branch.until == nil else { return false }
-        return ["app-version", "build"].allSatisfy { key in (branch.ranges[key] ?? []).allSatisfy(\.matchesEveryVersion) }
+        func leavesEveryVersion(_ kind: ConditionAnalysis.Branch.Footprint.Kind) -> Bool {
+            branch.ranges(kind)?.allSatisfy(\.matchesEveryVersion) ?? true
+        }
+        return leavesEveryVersion(.appVersion) && leavesEveryVersion(.build)
     }
 
     /// The earlier rule that always decides before this one, among `candidates` (the earlier rules of its kind that
@@ -87,15 +90,16 @@ extension PolicyChecks {
             return nil
         }
         guard let earlier = found else { return nil }
-        let rule = policy.rules[index]
-        let other = policy.rules[earlier]
-        let consequence = rule.action.value.isGate
-            ? "so \"\(rule.id.value)\" never decides"
-            : "so \"\(rule.id.value)\" is only shown when \"\(other.id.value)\" may not be shown again yet"
-        return finding(.lintShadowedRule,
-            "the earlier \(other.action.value.rawValue) rule \"\(other.id.value)\" matches whenever "
-                + "\"\(rule.id.value)\" does, \(consequence)",
-            at: rule.id.range, notes: [.init(message: "\"\(other.id.value)\" is here", range: other.id.range)])
+        // Each message in one interpolation: a large policy can shadow hundreds of rules, and joining pieces copied
+        // each message several times.
+        let id = policy.rules[index].id, other = policy.rules[earlier].id.value
+        let action = policy.rules[earlier].action.value.rawValue
+        let message = policy.rules[index].action.value.isGate
+            ? "the earlier \(action) rule \"\(other)\" matches whenever \"\(id.value)\" does, so \"\(id.value)\" never decides"
+            : "the earlier \(action) rule \"\(other)\" matches whenever \"\(id.value)\" does, so \"\(id.value)\" is only "
+                + "shown when \"\(other)\" may not be shown again yet"
+        return finding(.lintShadowedRule, message, at: id.range,
+            notes: [.init(message: "\"\(other)\" is here", range: policy.rules[earlier].id.range)])
     }
 }
 

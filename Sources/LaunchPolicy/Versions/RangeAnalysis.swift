@@ -23,11 +23,12 @@ enum RangeAnalysis {
         /// version codes, SemVer) turn an open lower end into a closed one first, so that `> 1.2.3 < 1.2.4` is
         /// empty for marketing versions; build numbers have none (1.2.3.1 lies between), so there it is not.
         func isEmpty(kind: VersionKind) -> Bool {
+            // No upper end first: the outside of every `<` range has none, and needs no version built.
+            guard let high = upper else { return false }
             var low = lower ?? Bound(version: RangeAnalysis.minimum(kind), inclusive: true)
             if !low.inclusive, let next = RangeAnalysis.successor(of: low.version) {
                 low = Bound(version: next, inclusive: true)
             }
-            guard let high = upper else { return false }
             let order = low.version.compare(to: high.version)
             if order != 0 { return order > 0 }
             return !(low.inclusive && high.inclusive)
@@ -134,15 +135,17 @@ enum RangeAnalysis {
             return nil
         case .marketing, .versionCode:
             let last = (version.kind.fullLength ?? 1) - 1
-            let parts = (0...last).map { version.part($0) }
-            return Version(kind: version.kind, text: "", parts: Array(parts[..<last]) + [parts[last].successor])
+            var parts: [Numeral] = []
+            parts.reserveCapacity(last + 1)
+            for index in 0..<last { parts.append(version.part(index)) }
+            parts.append(version.part(last).successor)
+            return Version(kind: version.kind, text: "", parts: parts)
         case .semver:
             if version.isPrerelease {
                 return Version(kind: .semver, text: "", parts: version.parts,
                     prerelease: version.prerelease + [.numeric(.zero)])
             }
-            let parts = (0..<3).map { version.part($0) }
-            return Version(kind: .semver, text: "", parts: [parts[0], parts[1], parts[2].successor],
+            return Version(kind: .semver, text: "", parts: [version.part(0), version.part(1), version.part(2).successor],
                 prerelease: [.numeric(.zero)])
         }
     }

@@ -227,12 +227,12 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether any version at all satisfies the range (`>= 3 < 2` cannot), by plain precedence.
-    public var canMatch: Bool { Self.canMatch(all: [self]) }
+    public var canMatch: Bool { Self.canMatch(all: CollectionOfOne(self)) }
 
     /// Whether every version of the kind satisfies the range (`*`, `>= 0`, `< 2 || >= 2`).
     public var matchesEveryVersion: Bool {
-        if let interval = Self.plainInterval(of: [self]) {
-            return !interval.isEmpty(kind: kind) && Self.outside(interval).allSatisfy { $0.isEmpty(kind: kind) }
+        if let interval = Self.plainInterval(of: CollectionOfOne(self)) {
+            return !interval.isEmpty(kind: kind) && Self.outside(interval, allSatisfy: { $0.isEmpty(kind: kind) })
         }
         return RangeAnalysis.intervals(of: self).complement.isEmpty
     }
@@ -244,17 +244,18 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     /// Ranges of another kind match no version of this one.
     public func includes(all others: [VersionRange]) -> Bool {
         guard others.allSatisfy({ $0.kind == kind }) else { return !Self.canMatch(all: others) }
-        if let mine = Self.plainInterval(of: [self]), let theirs = Self.plainInterval(of: others) {
+        if let mine = Self.plainInterval(of: CollectionOfOne(self)), let theirs = Self.plainInterval(of: others) {
             if mine.isEmpty(kind: kind) { return theirs.isEmpty(kind: kind) }
-            return Self.outside(mine).allSatisfy { $0.intersection(theirs).isEmpty(kind: kind) }
+            return Self.outside(mine, allSatisfy: { $0.intersection(theirs).isEmpty(kind: kind) })
         }
         let outside = RangeAnalysis.intervals(of: self).complement
         return others.reduce(outside) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
     }
 
     /// The versions all of `ranges` admit, as one interval, when each range is one alternative of plain comparisons
-    /// — nearly every range a policy writes — so that the checks need no sets of intervals; nil otherwise.
-    private static func plainInterval(of ranges: [VersionRange]) -> RangeAnalysis.Interval? {
+    /// — nearly every range a policy writes — so that the checks need no sets of intervals; nil otherwise. Any
+    /// collection, so that one range needs no array: the shadowing check asks this for every pair of gates.
+    private static func plainInterval(of ranges: some Collection<VersionRange>) -> RangeAnalysis.Interval? {
         var interval = RangeAnalysis.Interval.everything
         for range in ranges {
             guard range.alternatives.count == 1 else { return nil }
@@ -266,21 +267,29 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         return interval
     }
 
-    /// The two intervals around a non-empty interval: below its lower bound and above its upper one.
-    private static func outside(_ interval: RangeAnalysis.Interval) -> [RangeAnalysis.Interval] {
-        var outside: [RangeAnalysis.Interval] = []
-        if let lower = interval.lower {
-            outside.append(.init(lower: nil, upper: .init(version: lower.version, inclusive: !lower.inclusive)))
+    /// Whether `test` holds for both intervals around a non-empty interval (below its lower bound and above its
+    /// upper one), each when there is one.
+    private static func outside(
+        _ interval: RangeAnalysis.Interval, allSatisfy test: (RangeAnalysis.Interval) -> Bool
+    ) -> Bool {
+        if let lower = interval.lower,
+            !test(.init(lower: nil, upper: .init(version: lower.version, inclusive: !lower.inclusive)))
+        {
+            return false
         }
-        if let upper = interval.upper {
-            outside.append(.init(lower: .init(version: upper.version, inclusive: !upper.inclusive), upper: nil))
+        if let upper = interval.upper,
+            !test(.init(lower: .init(version: upper.version, inclusive: !upper.inclusive), upper: nil))
+        {
+            return false
         }
-        return outside
+        return true
     }
 
     /// Whether some version satisfies all of `ranges` at once (`< 2` and `>= 3` together cannot), by plain
     /// precedence. Ranges of different kinds never match together; no ranges at all match any version.
-    public static func canMatch(all ranges: [VersionRange]) -> Bool {
+    public static func canMatch(all ranges: [VersionRange]) -> Bool { canMatch(all: ranges[...]) }
+
+    private static func canMatch(all ranges: some Collection<VersionRange>) -> Bool {
         guard let kind = ranges.first?.kind else { return true }
         guard ranges.allSatisfy({ $0.kind == kind }) else { return false }
         if let interval = plainInterval(of: ranges) { return !interval.isEmpty(kind: kind) }
