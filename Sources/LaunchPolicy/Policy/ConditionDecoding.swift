@@ -36,7 +36,9 @@ struct ConditionDecoding {
         guard let entries = support.mapping(node, "a condition") else { return nil }
         var parts: [Condition] = []
         parts.reserveCapacity(entries.count)
-        for (key, entry) in support.entries(entries, as: ConditionKey.self, in: "a condition").entries {
+        // Entry by entry, in the order written: a condition looks up no key, so it needs no table of them.
+        for entry in entries {
+            guard let key = support.key(of: entry, as: ConditionKey.self, in: "a condition") else { continue }
             let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)
             if let part = self.entry(key, entry.value, range: range, &support) { parts.append(part) }
         }

@@ -71,20 +71,24 @@ struct DecodingSupport {
         var byKey = KeyedEntries<Key>()
         byKey.entries.reserveCapacity(entries.count)
         for entry in entries {
-            guard let name = text(entry.key, "a key") else { continue }
-            if let key = Key.known.named(name.value) {
-                byKey.entries.append((key, entry))
-                continue
-            }
-            let known = Key.known.names
-            let suggestion = DidYouMean.nearest(to: name.value, in: known)
-            error(.policyUnknownKey,
-                "\(what) has no key \"\(name.value)\""
-                    + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(known.joined(separator: ", "))"),
-                at: name.range,
-                fixIt: suggestion.map { FixIt(range: name.range, replacement: $0, message: "rename to \"\($0)\"") })
+            if let key = key(of: entry, as: kind, in: what) { byKey.entries.append((key, entry)) }
         }
         return byKey
+    }
+
+    /// The key of one entry of a mapping of one kind, or nil after reporting a key the kind does not take, with the
+    /// nearest one it does.
+    mutating func key<Key: WrittenNames>(of entry: YAMLMappingEntry, as kind: Key.Type, in what: String) -> Key? {
+        guard let name = text(entry.key, "a key") else { return nil }
+        if let key = Key.known.named(name.value) { return key }
+        let known = Key.known.names
+        let suggestion = DidYouMean.nearest(to: name.value, in: known)
+        error(.policyUnknownKey,
+            "\(what) has no key \"\(name.value)\""
+                + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(known.joined(separator: ", "))"),
+            at: name.range,
+            fixIt: suggestion.map { FixIt(range: name.range, replacement: $0, message: "rename to \"\($0)\"") })
+        return nil
     }
 
     /// Reports a missing required key at the mapping it belongs in.

@@ -176,14 +176,19 @@ struct RangeParser {
         var index = 0
         while index < words.count {
             let word = words[index]
-            if self.word(word, is: "-") {
+            // By the first scalar before any comparison of text: most words start with a digit or `<`/`>`, and each
+            // comparison walks a string.
+            switch scalars[word.start] {
+            case "-" where self.word(word, is: "-"):
                 throw fail("a hyphen range is written 'LOW - HIGH', with one version on each side", word.start)
-            }
-            if self.word(word, is: "~>", prefixOnly: true) {
+            case "~" where self.word(word, is: "~>", prefixOnly: true):
                 throw fail("'~>' is not supported; write '~' (for example ~1.2)", word.start)
-            }
-            for wrong in Self.wrongOperators where self.word(word, is: wrong, prefixOnly: true) {
-                throw fail("'\(wrong)' is not an operator; use <, <=, >, >=, =, !=, ~ or ^", word.start)
+            case "=", "<":
+                for wrong in Self.wrongOperators where self.word(word, is: wrong, prefixOnly: true) {
+                    throw fail("'\(wrong)' is not an operator; use <, <=, >, >=, =, !=, ~ or ^", word.start)
+                }
+            default:
+                break
             }
             let op = leadingOperator(word)
             var operandWord = Word(start: word.start + op.length, end: word.end)

@@ -47,7 +47,7 @@ public struct YAMLReader: Sendable {
     }
 
     private func read(buffer: UnsafeRawBufferPointer) -> YAMLReadResult {
-        var composer = YAMLComposer(limits: limits)
+        var composer = YAMLComposer(limits: limits, inputBytes: buffer.count)
         let stop = YAMLEventReader(limits: limits).readEvents(buffer) { composer.consume($0) }
         var diagnostics = composer.diagnostics
         if let stop { diagnostics.append(stop) }
