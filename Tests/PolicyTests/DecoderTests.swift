@@ -346,3 +346,34 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(located(result) == (isValid ? [] : ["policy.invalid-value@2:64", "policy.invalid-value@3:28"]))
     }
 }
+
+/// The decoder reads a range text once per kind of version and shares the reading with every rule that writes it.
+@Suite struct SharedRangeTests {
+    @Test func theSameTextUnderKeysOfDifferentKindsIsReadForEach() throws {
+        // `<= 4.1` is complete as a build number but a partial marketing version (`< 4.2.0`): a reading shared across
+        // kinds would give the second rule the first one's, and the app-version rule would not match 4.1.5.
+        let result = parse("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - {id: by-build, when: {build: "<= 4.1"}, then: notify, message: hi}
+              - {id: by-version, when: {app-version: "<= 4.1"}, then: notify, message: hi}
+              - {id: by-version-again, when: {app-version: "<= 4.1", platform: ios}, then: notify, message: hi}
+            """)
+        let policy = try #require(result.usablePolicy, "\(result.diagnostics)")
+        let decision = policy.evaluate(try LaunchContext(platform: .ios, appVersion: "4.1.5", build: "4.1.5"))
+        #expect(decision.notices.map(\.rule) == ["by-version", "by-version-again"])
+    }
+
+    @Test func anInvalidRangeIsReportedWhereverItIsWritten() {
+        let result = parse("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - {id: one, when: {app-version: ">= 2 <"}, then: notify, message: hi}
+              - {id: two, when: {app-version: ">= 2 <"}, then: notify, message: hi}
+            """)
+        #expect(result.diagnostics.map(\.code) == [.policyInvalidRange, .policyInvalidRange])
+        #expect(result.diagnostics.map(\.range.start.line) == [4, 5])
+    }
+}

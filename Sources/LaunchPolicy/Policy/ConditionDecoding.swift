@@ -8,6 +8,15 @@ struct ConditionDecoding {
     let versioning: VersionKind
     /// Anchored nodes already decoded, by anchor name and position (an anchor name may be defined again later).
     private var decodedAnchors: [AnchoredNode: Condition?] = [:]
+    /// Ranges already read, by text and kind: a policy writes the same bound in many rules (`app-version: "< 2.4"`
+    /// for each platform's gate and prompt), and a range is immutable, so one reading serves every rule that writes
+    /// it. Only ranges that read without an error are kept; an invalid one is reported where each is written.
+    private var readRanges: [WrittenRange: VersionRange] = [:]
+
+    private struct WrittenRange: Hashable {
+        let text: String
+        let kind: VersionKind
+    }
 
     private struct AnchoredNode: Hashable {
         let anchor: String
@@ -115,12 +124,16 @@ struct ConditionDecoding {
         }
     }
 
-    private func versionRange(
+    private mutating func versionRange(
         _ key: String, _ node: YAMLNode, kind: VersionKind, _ support: inout DecodingSupport
     ) -> VersionRange? {
         guard let text = support.text(node, key) else { return nil }
+        let written = WrittenRange(text: text.value, kind: kind)
+        if let range = readRanges[written] { return range }
         do {
-            return try VersionRange(text.value, kind: kind)
+            let range = try VersionRange(text.value, kind: kind)
+            readRanges[written] = range
+            return range
         } catch {
             let what = kind == .versionCode ? "a range of whole numbers such as \">= 30\"" : "a \(kind) version range"
             support.error(.policyInvalidRange,

@@ -14,6 +14,7 @@ struct RuleDecoding {
         var rules: [Rule] = []
         rules.reserveCapacity(items.count)
         var firstByID: [String: SourceRange] = [:]
+        firstByID.reserveCapacity(items.count)
         // A set, not the list: every rule naming a message looks it up, and a large policy has many of both.
         let messageIDs = Set(messages.map(\.id))
         for item in items {
@@ -85,21 +86,30 @@ struct RuleDecoding {
             if action == .present, screen == nil {
                 support.error(.policyMissingKey, "a present rule needs a screen", at: actionText!.range)
             }
-            let unused: [(RuleKey, Bool)] = [
-                (.message, !action.requiresMessage), (.url, action != .requireUpdate && action != .suggestUpdate),
-                (.entitlements, action != .grant), (.screen, action != .present),
-                (.every, action.isGate || action == .grant),
-            ]
-            for (key, isUnused) in unused where isUnused {
-                if let entry = byKey[key] {
-                    support.report(.warning(.policyIgnoredKey,
-                        "a \(action.rawValue) rule does not use \(key.rawValue); it is ignored", at: entry.key.range))
-                }
+            // The keys written, each asked whether this action uses it: a rule writes a handful of keys.
+            for (key, entry) in byKey.entries where !action.uses(key) {
+                support.report(.warning(.policyIgnoredKey,
+                    "a \(action.rawValue) rule does not use \(key.rawValue); it is ignored", at: entry.key.range))
             }
         }
         guard let id, let action, let actionText else { return nil }
         return Rule(
             id: id, condition: condition, action: Located(action, range: actionText.range), message: message, url: url,
             entitlements: entitlements, screen: screen, show: show, every: every, range: node.range)
+    }
+}
+
+extension Action {
+    /// Whether a rule with this action uses the key: every rule uses `id`, `when`, `then` and `show`; the others
+    /// belong to some actions only, and are ignored, with a warning, on the rest.
+    fileprivate func uses(_ key: RuleKey) -> Bool {
+        switch key {
+        case .id, .when, .then, .show: true
+        case .message: requiresMessage
+        case .url: self == .requireUpdate || self == .suggestUpdate
+        case .entitlements: self == .grant
+        case .screen: self == .present
+        case .every: !isGate && self != .grant
+        }
     }
 }
