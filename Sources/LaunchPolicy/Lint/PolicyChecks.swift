@@ -61,13 +61,19 @@ struct PolicyChecks {
         throughNot ? entriesThroughNot[rule] : entriesOutsideNot[rule]
     }
 
-    /// A condition's entries, each once, in one walk: all of them, and those outside any `not`.
+    /// A condition's entries, each once: all of them, and those outside any `not` (a second walk, only when the
+    /// first met a `not`).
     private static func listEntries(of condition: Condition?)
         -> (throughNot: [ConditionEntry], outsideNot: [ConditionEntry])
     {
-        var lister = EntryLister()
-        condition.map { lister.walk($0, intoThrough: true, intoOutside: true) }
-        return (lister.throughNot, lister.outsideNot)
+        guard let condition else { return ([], []) }
+        var all = EntryLister()
+        all.walk(condition, intoThrough: true, intoOutside: false)
+        // Without a `not` the two lists are the same: listed once and shared, as most rules' are.
+        guard all.sawNot else { return (all.throughNot, all.throughNot) }
+        var outside = EntryLister()
+        outside.walk(condition, intoThrough: false, intoOutside: true)
+        return (all.throughNot, outside.outsideNot)
     }
 
     /// The walk of ``listEntries(of:)``: a value with its lists, not a nested function capturing them, which boxed
@@ -80,12 +86,15 @@ struct PolicyChecks {
         var outsideNot: [ConditionEntry] = []
         /// For each shared condition walked: whether its entries are in the second list too.
         var listed: [ObjectIdentifier: Bool] = [:]
+        /// Whether the walk met a `not`.
+        var sawNot = false
 
         mutating func walk(_ condition: Condition, intoThrough: Bool, intoOutside: Bool) {
             switch condition {
             case .all(let parts, _), .any(let parts, _):
                 for part in parts { walk(part, intoThrough: intoThrough, intoOutside: intoOutside) }
             case .not(let inner, _):
+                sawNot = true
                 if intoThrough { walk(inner, intoThrough: true, intoOutside: false) }
             case .entry(let entry):
                 if intoThrough { throughNot.append(entry) }
