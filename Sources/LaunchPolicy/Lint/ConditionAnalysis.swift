@@ -276,8 +276,12 @@ struct ConditionAnalysis {
             return
         }
         var memo: [ObjectIdentifier: [Branch]?] = [:]
-        branches = Self.branches(of: condition, memo: &memo)
-        satisfiableBranches = (branches ?? []).filter { $0.contradiction == nil }
+        let branches = Self.branches(of: condition, memo: &memo)
+        self.branches = branches
+        // The same array when every branch is satisfiable, as nearly always: a filtered copy copies every branch.
+        let all = branches ?? []
+        let satisfiable = all.indices.filter { all[$0].contradiction == nil }
+        satisfiableBranches = satisfiable.count == all.count ? all : satisfiable.map { all[$0] }
         footprints = satisfiableBranches.map(\.footprint)
         common = Branch.Footprint(
             kinds: footprints.reduce(.max) { $0 & $1.kinds }, platforms: footprints.reduce(0) { $0 | $1.platforms })

@@ -11,11 +11,9 @@ enum RetypedScalarChecks {
         // dropped for each one cost more than the test.
         var findings: [Diagnostic] = []
         for scalar in index.scalars {
-            let node = index.node(scalar)
-            guard let written = node.scalar, written.style == .plain, node.tag == nil,
-                let reading = YAMLImplicitTyping.changedReading(of: written.text)
+            guard let text = index.plainText(of: scalar), let reading = YAMLImplicitTyping.changedReading(of: text)
             else { continue }
-            let text = written.text
+            let node = index.node(scalar)
             if !scalar.isKey, let key = index.key(of: scalar), numericKeys.contains(key), reading.hasPrefix("the number") {
                 continue
             }

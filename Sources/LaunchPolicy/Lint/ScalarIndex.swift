@@ -71,6 +71,15 @@ struct ScalarIndex {
         YAMLNode(tree: tree!, index: scalar.record)
     }
 
+    /// The scalar's text when it is written plain and untagged, read from the tree's tables without making a node:
+    /// `lint.retyped-scalar` asks this of every scalar of the file.
+    func plainText(of scalar: Scalar) -> String? {
+        guard let tree, tree.records[scalar.record].style == .plain else { return nil }
+        let decoration = tree.records[scalar.record].decoration
+        guard decoration < 0 || tree.decorations[decoration].tag == nil else { return nil }
+        return tree.texts[scalar.record]
+    }
+
     /// The text of the scalar key the scalar is the value of, if it is one.
     func key(of scalar: Scalar) -> String? {
         scalar.keyRecord < 0 ? nil : tree!.texts[scalar.keyRecord]

@@ -31,7 +31,17 @@ public enum YAMLImplicitTyping {
     }
 
     /// YAML 1.1's booleans, and 1.2's `true`/`false` in three cases.
-    private static func boolean(_ text: String) -> String? { booleans[text] }
+    private static func boolean(_ text: String) -> String? {
+        // Most words asked about (`then`, `first`, `free`) are none of them, which their letters show without
+        // hashing them: only a word that is one of these in some case is looked up.
+        let count = text.utf8.count
+        for word in booleanWords where word.utf8.count == count {
+            if zip(word.utf8, text.utf8).allSatisfy({ $0 == $1 | 0x20 }) { return booleans[text] }
+        }
+        return nil
+    }
+
+    private static let booleanWords = ["y", "yes", "true", "on", "n", "no", "false", "off"]
 
     /// A table, not a `switch`: a switch over strings compares them one by one, and every plain `then`, `not` or
     /// `once` of a policy is asked about.
