@@ -91,9 +91,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     /// Ends the transfer at its deadline: the caller has its answer now, whatever URLSession then makes of the
-    /// cancel. FoundationNetworking ignores a cancel that reaches a task in some states of its life, and the transfer
-    /// then ran on until the server answered, long past the deadline (a test saw 80 s against a 0.5 s deadline on a
-    /// loaded machine). A failure recorded before the deadline is the answer, if the transfer did not finish.
+    /// cancel (FoundationNetworking's `cancel()` returns without acting on a task that is not running or suspended).
+    /// A failure recorded before the deadline is the answer, if the transfer did not finish.
     private func expire(_ task: URLSessionTask?) {
         let (continuation, reason, session) = lock.withLock { () -> (
             CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>?, HTTPFetcher.Failure,
