@@ -90,8 +90,6 @@ extension PolicyChecks {
             return nil
         }
         guard let earlier = found else { return nil }
-        // Each message in one interpolation: a large policy can shadow hundreds of rules, and joining pieces copied
-        // each message several times.
         let id = policy.rules[index].id, other = policy.rules[earlier].id.value
         let action = policy.rules[earlier].action.value.rawValue
         let message = policy.rules[index].action.value.isGate

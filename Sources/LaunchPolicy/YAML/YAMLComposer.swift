@@ -58,9 +58,8 @@ struct YAMLComposer {
     private var sawDocument = false
 
     /// - Parameter inputBytes: the size of the input, from which the tree's tables are sized up front: grown by
-    ///   doubling instead, they were copied about ten times in a read, which cost a fifth of what the reader adds
-    ///   to libyaml.
-    init(limits: YAMLLimits, inputBytes: Int = 0) {
+    ///   doubling instead, they were copied about ten times in a read, a tenth of what the reader adds to libyaml.
+    init(limits: YAMLLimits, inputBytes: Int) {
         self.limits = limits
         // A policy has a node for every 12 to 13 bytes; one for every 8 leaves room for denser YAML, and a file
         // denser still only grows its tables a time or two. Never more than the expanded-node budget allows.

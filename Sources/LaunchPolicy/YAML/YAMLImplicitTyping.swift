@@ -41,14 +41,17 @@ public enum YAMLImplicitTyping {
         return nil
     }
 
-    private static let booleanWords = ["y", "yes", "true", "on", "n", "no", "false", "off"]
+    /// The words YAML 1.1 reads as true and as false, in lower case.
+    private static let trueWords = ["y", "yes", "true", "on"]
+    private static let falseWords = ["n", "no", "false", "off"]
+    private static let booleanWords = trueWords + falseWords
 
     /// A table, not a `switch`: a switch over strings compares them one by one, and every plain `then`, `not` or
     /// `once` of a policy is asked about.
     private static let booleans: [String: String] = {
         var table: [String: String] = [:]
-        for word in ["y", "yes", "true", "on"] { for spelling in spellings(of: word) { table[spelling] = "true" } }
-        for word in ["n", "no", "false", "off"] { for spelling in spellings(of: word) { table[spelling] = "false" } }
+        for word in trueWords { for spelling in spellings(of: word) { table[spelling] = "true" } }
+        for word in falseWords { for spelling in spellings(of: word) { table[spelling] = "false" } }
         return table
     }()
 
