@@ -86,7 +86,7 @@ struct InlineDirectives {
         for word in words.dropFirst() where listed.hasSuffix(",") || word.hasPrefix(",") { listed += word }
         var support = DecodingSupport()
         for code in listed.split(separator: ",") where !code.isEmpty {
-            if let checked = LintConfiguration.checkedCode(Located(String(code), range: range), &support) {
+            if let checked = LintConfiguration.checkedCode(String(code), at: range, &support) {
                 disabledByLine[coveredLine, default: []].insert(checked)
             }
         }

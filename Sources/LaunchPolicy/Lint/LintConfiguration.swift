@@ -66,20 +66,20 @@ public struct LintConfiguration: Sendable {
         if root.scalar?.text == "", root.tag == nil { return (configuration, read.diagnostics) }
         if let entries = support.mapping(root, "a .policy-lint.yaml file") {
             let byKey = support.entries(entries, as: Key.self, in: fileName)
-            if let node = byKey[.severity]?.value, let codes = support.mapping(node, "severity") {
+            if let node = byKey[.severity], let codes = support.mapping(node, "severity") {
                 for entry in codes {
                     guard let code = support.text(entry.key, "a diagnostic code"),
                         let severityText = support.text(entry.value, "a severity"),
                         let severity = support.choice(severityText, "severity", as: Severity.self),
-                        let checked = checkedCode(code, &support)
+                        let checked = checkedCode(code.value, at: code.range, &support)
                     else { continue }
                     configuration.severities[checked] = severity
                 }
             }
-            if let node = byKey[.disable]?.value, let codes = support.oneOrList(node, "disable") {
-                configuration.disabled = Set(codes.compactMap { checkedCode($0, &support) })
+            if let node = byKey[.disable], let codes = support.oneOrList(node, "disable") {
+                configuration.disabled = Set(codes.compactMap { checkedCode($0.value, at: $0.range, &support) })
             }
-            if let node = byKey[.maxBlockWindow]?.value, let text = support.text(node, "max-block-window") {
+            if let node = byKey[.maxBlockWindow], let text = support.text(node, "max-block-window") {
                 if let seconds = ValueSyntax.duration(text.value), seconds > 0 {
                     configuration.maximumBlockWindow = seconds
                 } else {
@@ -99,16 +99,16 @@ public struct LintConfiguration: Sendable {
 
     /// A code the configuration may name: one of policy-lint's checks, or a code of another stage (`yaml.`,
     /// `policy.`, `compat.`, `test.`), whose errors nevertheless stay errors.
-    static func checkedCode(_ text: Located<String>, _ support: inout DecodingSupport) -> DiagnosticCode? {
-        let code = DiagnosticCode(rawValue: text.value)
+    static func checkedCode(_ text: String, at range: SourceRange, _ support: inout DecodingSupport) -> DiagnosticCode? {
+        let code = DiagnosticCode(rawValue: text)
         if LintCheck.named(code) != nil { return code }
         let stages = ["yaml.", "policy.", "compat.", "test."]
-        if stages.contains(where: text.value.hasPrefix), text.value.count > 5 { return code }
-        let suggestion = DidYouMean.nearest(to: text.value, in: LintCheck.all.map(\.code.rawValue))
+        if stages.contains(where: text.hasPrefix), text.count > 5 { return code }
+        let suggestion = DidYouMean.nearest(to: text, in: LintCheck.all.map(\.code.rawValue))
         support.error(.lintInvalidConfiguration,
-            "\"\(text.value)\" is not a diagnostic code" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
-            at: text.range,
-            fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+            "\"\(text)\" is not a diagnostic code" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
+            at: range,
+            fixIt: suggestion.map { FixIt(range: range, replacement: $0, message: "use \"\($0)\"") })
         return nil
     }
 

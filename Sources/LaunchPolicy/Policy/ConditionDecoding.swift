@@ -23,8 +23,11 @@ struct ConditionDecoding {
         let offset: Int
     }
 
-    init(versioning: VersionKind) {
+    /// A decoder for conditions read as `versioning` says, with room for `rules` rules' ranges: a policy writes
+    /// about one range a rule, and the table is then sized once, not rehashed as it grows.
+    init(versioning: VersionKind, rules: Int) {
         self.versioning = versioning
+        readRanges.reserveCapacity(rules)
     }
 
     mutating func condition(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
@@ -147,7 +150,7 @@ struct ConditionDecoding {
         guard let entries = support.mapping(node, "date") else { return nil }
         let byKey = support.entries(entries, as: DateWindowKey.self, in: "a date window")
         func bound(_ key: DateWindowKey) -> Located<Date>? {
-            guard let text = byKey[key].flatMap({ support.text($0.value, key.rawValue) }) else { return nil }
+            guard let text = byKey[key].flatMap({ support.text($0, key.rawValue) }) else { return nil }
             switch ValueSyntax.date(text.value) {
             case .success(let date): return Located(date, range: text.range)
             case .failure(let problem):

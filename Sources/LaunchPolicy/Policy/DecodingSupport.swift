@@ -33,15 +33,15 @@ struct DecodingSupport {
     }
 
     /// A scalar's text, or nil with a diagnostic.
-    mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<String>? {
+    mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> WrittenText? {
         guard rejectTag(node) else { return nil }
-        if let scalar = node.scalar { return Located(scalar.text, range: node.range) }
+        if let text = node.text { return WrittenText(value: text, node: node) }
         error(.policyWrongType, "\(what()) must be a single value, not a \(node.kindName)", at: node.range)
         return nil
     }
 
     /// One scalar or a list of scalars, as texts.
-    mutating func oneOrList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [Located<String>]? {
+    mutating func oneOrList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [WrittenText]? {
         if node.sequence != nil {
             guard let items = sequence(node, what()) else { return nil }
             let texts = items.compactMap { text($0, "each item of \(what())") }
@@ -51,7 +51,7 @@ struct DecodingSupport {
     }
 
     /// A value from a closed set (actions, platforms, …), with a suggestion when it is close to one.
-    mutating func choice<Value: WrittenNames>(_ text: Located<String>, _ what: String, as type: Value.Type) -> Value? {
+    mutating func choice<Value: WrittenNames>(_ text: WrittenText, _ what: String, as type: Value.Type) -> Value? {
         if let value = Value.known.named(text.value) { return value }
         let names = Value.known.names
         let suggestion = DidYouMean.nearest(to: text.value, in: names)
@@ -79,6 +79,9 @@ struct DecodingSupport {
     /// The key of one entry of a mapping of one kind, or nil after reporting a key the kind does not take, with the
     /// nearest one it does.
     mutating func key<Key: WrittenNames>(of entry: YAMLMappingEntry, as kind: Key.Type, in what: String) -> Key? {
+        // Nearly every key is an untagged scalar the kind takes: it is named without making a located text, whose
+        // release the compiler routes through the generic value witnesses, at about a hundred instructions a key.
+        if entry.key.tag == nil, let written = entry.key.text, let key = Key.known.named(written) { return key }
         guard let name = text(entry.key, "a key") else { return nil }
         if let key = Key.known.named(name.value) { return key }
         let known = Key.known.names
@@ -137,6 +140,24 @@ struct DecodingSupport {
     }
 }
 
+/// A scalar's text and its node, as the decoder reads it; ``located`` is the form a policy keeps.
+///
+/// Four words, not a `Located<String>`'s eight: the compiler releases an optional of the larger size through the
+/// optional type's value witnesses, about a hundred instructions where this one costs two releases, and the decoder
+/// reads and drops several texts for every rule.
+struct WrittenText {
+    /// The scalar's text.
+    let value: String
+    /// The scalar.
+    let node: YAMLNode
+
+    /// Where the scalar is written.
+    var range: SourceRange { node.range }
+
+    /// The text as a policy keeps it.
+    var located: Located<String> { Located(value, range: range) }
+}
+
 /// Suggestions for misspelt names.
 enum DidYouMean {
     /// The known name nearest to `word` by edit distance, when it is close enough to be a likely typo.
@@ -176,9 +197,11 @@ enum DidYouMean {
 struct KeyedEntries<Key: WrittenNames> {
     fileprivate(set) var entries: [(key: Key, entry: YAMLMappingEntry)] = []
 
-    /// The entry under `key` (the reader has already reported a key written twice; the last one counts).
-    subscript(key: Key) -> YAMLMappingEntry? {
-        entries.last { $0.key == key }?.entry
+    /// The value under `key` (the reader has already reported a key written twice; the last one counts).
+    subscript(key: Key) -> YAMLNode? {
+        // Indexed rather than searched with a closure, which copied each entry, two nodes, as it looked.
+        for index in entries.indices.reversed() where entries[index].key == key { return entries[index].entry.value }
+        return nil
     }
 
     var isEmpty: Bool { entries.isEmpty }

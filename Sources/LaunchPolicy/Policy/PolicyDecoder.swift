@@ -20,7 +20,7 @@ public struct PolicyDecoder: Sendable {
         let byKey = support.entries(entries, as: TopLevelKey.self, in: "a policy")
 
         support.require(.policy, in: byKey, of: root, "a policy file (policy: 1)")
-        if let node = byKey[.policy]?.value, let text = support.text(node, "policy") {
+        if let node = byKey[.policy], let text = support.text(node, "policy") {
             if let version = Int(text.value), Self.supportedFormatVersions.contains(version) {
                 policy.formatVersion = version
             } else {
@@ -29,8 +29,8 @@ public struct PolicyDecoder: Sendable {
                     at: text.range)
             }
         }
-        if let node = byKey[.id]?.value { policy.id = support.text(node, "id")?.value }
-        if let node = byKey[.versioning]?.value, let text = support.text(node, "versioning") {
+        if let node = byKey[.id] { policy.id = support.text(node, "id")?.value }
+        if let node = byKey[.versioning], let text = support.text(node, "versioning") {
             switch text.value {
             case "marketing": policy.versioning = .marketing
             case "semver": policy.versioning = .semver
@@ -39,25 +39,24 @@ public struct PolicyDecoder: Sendable {
                     "versioning must be marketing or semver, not \"\(text.value)\"", at: text.range)
             }
         }
-        if let node = byKey[.store]?.value, let store = support.mapping(node, "store") {
+        if let node = byKey[.store], let store = support.mapping(node, "store") {
             for entry in store {
                 guard let platformText = support.text(entry.key, "a platform"),
                     let platform = support.choice(platformText, "platform", as: Platform.self),
                     let url = support.text(entry.value, "a store URL")
                 else { continue }
-                policy.store[platform] = url
+                policy.store[platform] = url.located
             }
         }
-        if let node = byKey[.messages]?.value {
+        if let node = byKey[.messages] {
             policy.messages = MessageDecoding.messages(node, &support)
         }
-        if let node = byKey[.rules]?.value {
-            var rules = RuleDecoding(versioning: policy.versioning)
-            policy.rules = rules.rules(node, messages: policy.messages, &support)
+        if let node = byKey[.rules] {
+            policy.rules = RuleDecoding.rules(node, versioning: policy.versioning, messages: policy.messages, &support)
         } else {
             support.require(.rules, in: byKey, of: root, "a policy file")
         }
-        if let node = byKey[.tests]?.value {
+        if let node = byKey[.tests] {
             policy.tests = TestCaseDecoding.testCases(node, rules: policy.rules, &support)
         }
         return (policy, support.diagnostics)

@@ -53,7 +53,7 @@ public enum PolicyTestFile {
         if let entries = support.mapping(root, "a test file") {
             let byKey = support.entries(entries, as: Key.self, in: "a test file")
             support.require(.tests, in: byKey, of: root, "a test file (tests: [...])")
-            if let node = byKey[.tests]?.value { tests = TestCaseDecoding.testCases(node, rules: rules, &support) }
+            if let node = byKey[.tests] { tests = TestCaseDecoding.testCases(node, rules: rules, &support) }
         }
         return (tests, (read.diagnostics + support.diagnostics).sortedBySource())
     }

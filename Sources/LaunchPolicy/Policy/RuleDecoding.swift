@@ -5,12 +5,20 @@ struct RuleDecoding {
     /// One condition decoder for every rule, so that a condition shared through YAML aliases is decoded once.
     private var conditions: ConditionDecoding
 
-    init(versioning: VersionKind) {
-        conditions = ConditionDecoding(versioning: versioning)
+    private init(versioning: VersionKind, rules: Int) {
+        conditions = ConditionDecoding(versioning: versioning, rules: rules)
     }
 
-    mutating func rules(_ node: YAMLNode, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
+    /// The rules of `node`, in file order; those with errors are left out, and reported.
+    static func rules(
+        _ node: YAMLNode, versioning: VersionKind, messages: [Message], _ support: inout DecodingSupport
+    ) -> [Rule] {
         guard let items = support.sequence(node, "rules") else { return [] }
+        var decoding = RuleDecoding(versioning: versioning, rules: items.count)
+        return decoding.rules(items, messages: messages, &support)
+    }
+
+    private mutating func rules(_ items: YAMLNode.Items, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
         var rules: [Rule] = []
         rules.reserveCapacity(items.count)
         var firstByID: [String: SourceRange] = [:]
@@ -38,13 +46,13 @@ struct RuleDecoding {
         let byKey = support.entries(entries, as: RuleKey.self, in: "a rule")
         support.require(.id, in: byKey, of: node, "a rule")
         support.require(.then, in: byKey, of: node, "a rule")
-        let id = byKey[.id].flatMap { support.text($0.value, "id") }
-        let actionText = byKey[.then].flatMap { support.text($0.value, "then") }
+        let id = byKey[.id].flatMap { support.text($0, "id") }
+        let actionText = byKey[.then].flatMap { support.text($0, "then") }
         let action = actionText.flatMap { support.choice($0, "action", as: Action.self) }
-        let condition = byKey[.when].flatMap { conditions.condition($0.value, &support) }
+        let condition = byKey[.when].flatMap { conditions.condition($0, &support) }
 
-        var message: Located<String>?
-        if let node = byKey[.message]?.value, let text = support.text(node, "message") {
+        var message: WrittenText?
+        if let node = byKey[.message], let text = support.text(node, "message") {
             message = text
             if !messageIDs.contains(text.value) {
                 let suggestion = DidYouMean.nearest(to: text.value, in: messages.map(\.id))
@@ -55,11 +63,11 @@ struct RuleDecoding {
                     fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
             }
         }
-        let url = byKey[.url].flatMap { support.text($0.value, "url") }
-        let screen = byKey[.screen].flatMap { support.text($0.value, "screen") }
-        let entitlements = byKey[.entitlements].flatMap { support.oneOrList($0.value, "entitlements") } ?? []
+        let url = byKey[.url].flatMap { support.text($0, "url") }
+        let screen = byKey[.screen].flatMap { support.text($0, "screen") }
+        let entitlements = byKey[.entitlements].flatMap { support.oneOrList($0, "entitlements") } ?? []
         var show: ShowFrequency?
-        if let text = byKey[.show].flatMap({ support.text($0.value, "show") }) {
+        if let text = byKey[.show].flatMap({ support.text($0, "show") }) {
             show = support.choice(text, "show value", as: ShowFrequency.self)
             if let action, action.isGate, show != nil, show != .everyLaunch {
                 support.error(.policyInvalidValue,
@@ -67,7 +75,7 @@ struct RuleDecoding {
             }
         }
         var every: Located<TimeInterval>?
-        if let text = byKey[.every].flatMap({ support.text($0.value, "every") }) {
+        if let text = byKey[.every].flatMap({ support.text($0, "every") }) {
             if let seconds = ValueSyntax.duration(text.value) {
                 every = Located(seconds, range: text.range)
             } else {
@@ -94,8 +102,9 @@ struct RuleDecoding {
         }
         guard let id, let action, let actionText else { return nil }
         return Rule(
-            id: id, condition: condition, action: Located(action, range: actionText.range), message: message, url: url,
-            entitlements: entitlements, screen: screen, show: show, every: every, range: node.range)
+            id: id.located, condition: condition, action: Located(action, range: actionText.range),
+            message: message?.located, url: url?.located, entitlements: entitlements.map(\.located),
+            screen: screen?.located, show: show, every: every, range: node.range)
     }
 }
 

@@ -9,22 +9,22 @@ enum TestCaseDecoding {
             support.require(.name, in: byKey, of: item, "a test case")
             support.require(.expect, in: byKey, of: item, "a test case")
             var testCase = PolicyTestCase(
-                name: byKey[.name].flatMap { support.text($0.value, "name") }?.value ?? "", range: item.range)
+                name: byKey[.name].flatMap { support.text($0, "name") }?.value ?? "", range: item.range)
             if let context = byKey[.context] {
-                testCase.context = ContextDecoding.values(context.value, &support)
+                testCase.context = ContextDecoding.values(context, &support)
             }
             if let memory = byKey[.memory] {
-                testCase.memory = ruleList(memory.value, "memory", ruleIDs: ruleIDs, &support)
+                testCase.memory = ruleList(memory, "memory", ruleIDs: ruleIDs, &support)
             }
-            if let expect = byKey[.expect], let entries = support.mapping(expect.value, "expect") {
+            if let expect = byKey[.expect], let entries = support.mapping(expect, "expect") {
                 let expected = support.entries(entries, as: ExpectKey.self, in: "expect")
-                if let gate = expected[.gate] { testCase.gate = self.gate(gate.value, ruleIDs: ruleIDs, &support) }
-                testCase.prompts = expected[.prompts].flatMap { ruleList($0.value, "prompts", ruleIDs: ruleIDs, &support) }
-                testCase.notices = expected[.notices].flatMap { ruleList($0.value, "notices", ruleIDs: ruleIDs, &support) }
+                if let gate = expected[.gate] { testCase.gate = self.gate(gate, ruleIDs: ruleIDs, &support) }
+                testCase.prompts = expected[.prompts].flatMap { ruleList($0, "prompts", ruleIDs: ruleIDs, &support) }
+                testCase.notices = expected[.notices].flatMap { ruleList($0, "notices", ruleIDs: ruleIDs, &support) }
                 testCase.presentations = expected[.presentations].flatMap {
-                    support.oneOrList($0.value, "presentations")?.map(\.value) ?? []
+                    support.oneOrList($0, "presentations")?.map(\.value) ?? []
                 }
-                testCase.grants = expected[.grants].flatMap { support.oneOrList($0.value, "grants")?.map(\.value) ?? [] }
+                testCase.grants = expected[.grants].flatMap { support.oneOrList($0, "grants")?.map(\.value) ?? [] }
             }
             return testCase
         }
@@ -36,10 +36,10 @@ enum TestCaseDecoding {
         if let entries = node.mapping, node.tag == nil {
             let byKey = support.entries(entries, as: ExpectedGateKey.self, in: "an expected gate")
             support.require(.action, in: byKey, of: node, "an expected gate")
-            guard let actionText = byKey[.action].flatMap({ support.text($0.value, "action") }),
+            guard let actionText = byKey[.action].flatMap({ support.text($0, "action") }),
                 let action = support.choice(actionText, "action", as: Action.self)
             else { return nil }
-            guard let rule = byKey[.rule].flatMap({ support.text($0.value, "rule") }) else { return .action(action) }
+            guard let rule = byKey[.rule].flatMap({ support.text($0, "rule") }) else { return .action(action) }
             checkRule(rule, ruleIDs: ruleIDs, &support)
             return .rule(action, rule.value)
         }
@@ -56,7 +56,7 @@ enum TestCaseDecoding {
         return texts.map(\.value)
     }
 
-    private static func checkRule(_ text: Located<String>, ruleIDs: [String], _ support: inout DecodingSupport) {
+    private static func checkRule(_ text: WrittenText, ruleIDs: [String], _ support: inout DecodingSupport) {
         guard !ruleIDs.contains(text.value) else { return }
         let suggestion = DidYouMean.nearest(to: text.value, in: ruleIDs)
         support.error(.policyUnknownRule,
