@@ -35,8 +35,17 @@ struct ConditionEvaluator {
         evaluatedConditions += 1
         switch condition {
         case .all(let parts, _):
-            for pass in 0..<2 {
-                for part in parts where part.isRolloutEntry == (pass == 1) {
+            // Rollout entries wait for a second pass, which only an `all` that has one needs.
+            var rollouts = 0
+            for part in parts {
+                if part.isRolloutEntry {
+                    rollouts += 1
+                } else if !holds(part) {
+                    return false
+                }
+            }
+            if rollouts > 0 {
+                for part in parts where part.isRolloutEntry {
                     if !holds(part) { return false }
                 }
             }
@@ -56,15 +65,16 @@ struct ConditionEvaluator {
             sharedResults[use] = result
             return result
         case .entry(let entry):
-            return holds(entry)
+            return holds(entry.test)
         }
     }
 
-    /// Whether an entry holds.
+    /// Whether an entry's test holds. It takes the test, not the entry: the entry's key and ranges are no part of the
+    /// answer, and the launch path then copies the test alone out of the condition.
     @inline(__always)
-    private func holds(_ entry: ConditionEntry) -> Bool {
+    private func holds(_ test: ConditionEntry.Test) -> Bool {
         let versions = context.versions
-        switch entry.test {
+        switch test {
         case .platform(let platforms): return context.platform.map(platforms.contains) ?? false
         case .appVersion(let range): return versions.app?.satisfies(range) ?? false
         case .previousVersion(let range): return versions.previous?.satisfies(range) ?? false

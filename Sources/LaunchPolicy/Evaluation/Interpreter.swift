@@ -67,12 +67,20 @@ struct Interpreter {
         let gateRuleID = gateIndex.map { rules[$0].id.value }
 
         // Only the matching rules are sorted into the decision; the explanation of every rule is worked out from
-        // what was decided here when someone reads it.
-        var decision = Decision()
-        decision.gate = gateIndex.map { directive(for: rules[$0]) }
+        // what was decided here when someone reads it. The decision's parts are gathered as locals and the decision
+        // made once: filled in place, the decision was copied whole twice a launch.
+        let gate = gateIndex.map { directive(forRule: $0) }
+        var prompts: [Directive] = [], notices: [Directive] = [], presentations: [Directive] = []
+        var grants: [String] = []
         var outcomes: DeferredExplanation.Outcomes = []
-        // Sized once: grown one match at a time, the list was copied four or five times in a launch.
-        outcomes.reserveCapacity(matches.reduce(0) { $1 == true ? $0 + 1 : $0 })
+        // Sized once: grown one match at a time, the lists were copied four or five times in a launch.
+        var matchCount = 0, entitlementCount = 0
+        for index in rules.indices where matches[index] == true {
+            matchCount += 1
+            if rules[index].action.value == .grant { entitlementCount += rules[index].entitlements.count }
+        }
+        outcomes.reserveCapacity(matchCount)
+        grants.reserveCapacity(entitlementCount)
         var promptRule: String?
         for index in rules.indices where matches[index] == true {
             let action = rules[index].action.value
@@ -81,8 +89,8 @@ struct Interpreter {
             case .block, .requireUpdate:
                 outcome = index == gateIndex ? .gate : .gateAlreadyChosen(by: gateRuleID ?? "")
             case .grant:
-                for entitlement in rules[index].entitlements where !decision.grants.contains(entitlement.value) {
-                    decision.grants.append(entitlement.value)
+                for entitlement in rules[index].entitlements where !grants.contains(entitlement.value) {
+                    grants.append(entitlement.value)
                 }
                 outcome = .granted
             case .suggestUpdate, .notify, .present:
@@ -97,18 +105,20 @@ struct Interpreter {
                     outcome = .promptAlreadyChosen(by: promptRule)
                 } else if action == .suggestUpdate {
                     promptRule = rules[index].id.value
-                    decision.prompts.append(directive(for: rules[index]))
+                    prompts.append(directive(forRule: index))
                     outcome = .prompt
                 } else if action == .notify {
-                    decision.notices.append(directive(for: rules[index]))
+                    notices.append(directive(forRule: index))
                     outcome = .notice
                 } else {
-                    decision.presentations.append(directive(for: rules[index]))
+                    presentations.append(directive(forRule: index))
                     outcome = .presentation
                 }
             }
             outcomes.append((index, outcome))
         }
+        var decision = Decision(
+            gate: gate, prompts: prompts, notices: notices, presentations: presentations, grants: grants)
         decision.explain(later: DeferredExplanation(
             DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID), matches: matches,
             outcomes: outcomes))
@@ -120,6 +130,10 @@ struct Interpreter {
         conditions.ruleID = policy.rules[index].id.value
         return policy.rules[index].condition.map { conditions.holds($0) } ?? true
     }
+
+    /// What the app shows for the policy's rule at `index`: read in place, as a rule copied out of the list
+    /// retains every one of its fields.
+    private func directive(forRule index: Int) -> Directive { directive(for: policy.rules[index]) }
 
     /// What the app shows for a rule, in the context's language.
     func directive(for rule: Rule) -> Directive {
