@@ -257,6 +257,16 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(diagnostic.fixIt?.replacement == "\"!= 1.0\"")
     }
 
+    @Test func aTaggedKeyIsRefusedEvenWhenItNamesAKnownKey() throws {
+        // Keys are named straight from their text when untagged; a tag must still be reported, at the key.
+        let result = parse("policy: 1\nrules:\n  - id: a\n    !custom then: grant\n    entitlements: [x]\n")
+        let diagnostic = try #require(result.diagnostics.first { $0.code == .policyUnexpectedTag })
+        #expect(diagnostic.range.start.line == 4)
+        #expect(diagnostic.range.start.column == 5)
+        // The tagged key is not read as `then`, so the rule lacks one.
+        #expect(result.diagnostics.contains { $0.code == .policyMissingKey && $0.message.contains("\"then\"") })
+    }
+
     @Test func typosInValuesGetSuggestions() throws {
         let result = parse("policy: 1\nrules:\n  - {id: a, when: {launch: frist}, then: grant, entitlements: [x]}\n")
         #expect(result.diagnostics.first?.fixIt?.replacement == "first")

@@ -68,7 +68,7 @@ struct Interpreter {
 
         // Only the matching rules are sorted into the decision; the explanation of every rule is worked out from
         // what was decided here when someone reads it. The decision's parts are gathered as locals and the decision
-        // made once: filled in place, the decision was copied whole twice a launch.
+        // made at the end: filled in place, it was copied whole one more time a launch.
         let gate = gateIndex.map { directive(forRule: $0) }
         var prompts: [Directive] = [], notices: [Directive] = [], presentations: [Directive] = []
         var grants: [String] = []
