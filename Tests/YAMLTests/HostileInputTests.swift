@@ -79,6 +79,23 @@ import Testing
         #expect(diagnostic.range.start == SourceLocation(line: 1, column: (1 << 20) + 1, offset: 1 << 20))
     }
 
+    /// Source positions are 32-bit numbers; a limit set past what they hold still refuses what they cannot hold,
+    /// and a location made from numbers out of their range keeps the nearest it can.
+    @Test func positionsHoldEveryInputTheLimitsLetThrough() {
+        #expect(YAMLLimits.largestInputBytes < Int(UInt32.max))
+        let unlimited = YAMLLimits(maximumInputBytes: .max)
+        #expect(read("a: 1\n", limits: unlimited).diagnostics.isEmpty)
+        let far = SourceLocation(line: Int.max, column: -3, offset: 1 << 40)
+        #expect(far.line == Int(UInt32.max))
+        #expect(far.column == 0)
+        #expect(far.offset == Int(UInt32.max))
+        var moved = SourceLocation(line: 2, column: 9, offset: 15)
+        moved.offset += 1
+        moved.line = 1 << 33
+        #expect(moved == SourceLocation(line: Int(UInt32.max), column: 9, offset: 16))
+        #expect(SourceLocation(line: 3_000_000_000, column: 7, offset: 4_000_000_000).offset == 4_000_000_000)
+    }
+
     @Test func aThirtyMegabyteScalarIsRefusedByTheScalarLimitWhenTheInputLimitAllowsIt() throws {
         let bytes = Array("k: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 30 << 20)
         let result = read(bytes: bytes, limits: YAMLLimits(maximumInputBytes: 64 << 20))

@@ -232,7 +232,7 @@ final class DeferredEvaluation: @unchecked Sendable {
     private var known: [Int: ConditionFinding.Known] = [:]
     /// Whether rules behind the gate matched, as far as asked; guarded by `lock`.
     private var matched: [Int: Bool] = [:]
-    private let lock = NSLock()
+    private let lock = Lock.make()
 
     init(policy: Policy, context: LaunchContext, gateRuleID: String?) {
         self.policy = policy
@@ -244,8 +244,10 @@ final class DeferredEvaluation: @unchecked Sendable {
     /// this to say whether the gate hid it (a simulation asks it of every rule at every launch), and the finding,
     /// which words why, only if it did not match and someone reads why.
     func holds(rule index: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { holdsLocked(rule: index) }
+    }
+
+    private func holdsLocked(rule index: Int) -> Bool {
         if let finding = known[index] { return finding.holds }
         if let answer = matched[index] { return answer }
         let rule = policy.rules[index]
@@ -258,8 +260,10 @@ final class DeferredEvaluation: @unchecked Sendable {
 
     /// The finding of rule `index`'s condition: the same evaluation, this time recording what decided it.
     func finding(ofRule index: Int) -> ConditionFinding.Known {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { findingLocked(ofRule: index) }
+    }
+
+    private func findingLocked(ofRule index: Int) -> ConditionFinding.Known {
         if let finding = known[index] { return finding }
         let rule = policy.rules[index]
         var evaluator = ConditionEvaluator(context: context)

@@ -67,7 +67,7 @@ public protocol DisplayMemoryStore: Sendable {
 /// A store that keeps the memory in this process only: for tests, previews and simulations.
 public final class InMemoryDisplayMemoryStore: DisplayMemoryStore, @unchecked Sendable {
     // `Mutex` needs iOS 18; a lock guarding one value works everywhere the library runs.
-    private let lock = NSLock()
+    private let lock = Lock.make()
     private var memory: DisplayMemory
 
     /// Creates a store holding `memory`.

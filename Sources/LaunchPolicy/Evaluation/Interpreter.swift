@@ -99,7 +99,7 @@ struct Interpreter {
                     break
                 }
                 // Memory before precedence: a prompt memory refuses leaves the way to the next one.
-                if let refusal = memoryRefusal(rules[index]) {
+                if let refusal = memoryRefusal(rule: index) {
                     outcome = refusal
                 } else if action == .suggestUpdate, let promptRule {
                     outcome = .promptAlreadyChosen(by: promptRule)
@@ -115,7 +115,7 @@ struct Interpreter {
                     outcome = .presentation
                 }
             }
-            outcomes.append((index, outcome))
+            outcomes.append(DeferredExplanation.Decided(rule: index, outcome: outcome))
         }
         var decision = Decision(
             gate: gate, prompts: prompts, notices: notices, presentations: presentations, grants: grants)
@@ -131,37 +131,41 @@ struct Interpreter {
         return policy.rules[index].condition.map { conditions.holds($0) } ?? true
     }
 
-    /// What the app shows for the policy's rule at `index`: read in place, as a rule copied out of the list
-    /// retains every one of its fields.
-    private func directive(forRule index: Int) -> Directive { directive(for: policy.rules[index]) }
-
-    /// What the app shows for a rule, in the context's language.
-    func directive(for rule: Rule) -> Directive {
-        let action = rule.action.value
-        let text = text(of: rule)
+    /// What the app shows for the policy's rule at `index`, in the context's language. The rule is read in place
+    /// here and below: a rule copied out of the list retains every one of its fields.
+    func directive(forRule index: Int) -> Directive {
+        let rules = policy.rules
+        let action = rules[index].action.value
+        let text = text(ofRule: index)
         var url: String?
         if action == .requireUpdate || action == .suggestUpdate {
-            url = rule.url?.value ?? context.platform.flatMap { platform in
+            url = rules[index].url?.value ?? context.platform.flatMap { platform in
                 policy.store[platform]?.value ?? (platform == .ipados ? policy.store[.ios]?.value : nil)
             }
         }
         return Directive(
-            action: action, rule: rule.id.value, message: rule.message?.value, text: text, url: url,
-            screen: rule.screen?.value, memoryKey: action.isGate || action == .grant ? nil : memoryKey(rule, text: text))
+            action: action, rule: rules[index].id.value, message: rules[index].message?.value, text: text, url: url,
+            screen: rules[index].screen?.value,
+            memoryKey: action.isGate || action == .grant ? nil : memoryKey(forRule: index, text: text))
     }
 
-    /// The rule's message text in the context's language.
-    private func text(of rule: Rule) -> String? {
-        rule.message.flatMap { policy.message($0.value) }?.text(for: context.locale)
+    /// The message text of the rule at `index` in the context's language, read where the policy keeps it.
+    private func text(ofRule index: Int) -> String? {
+        guard let id = policy.rules[index].message?.value,
+            let message = policy.messages.firstIndex(where: { $0.id == id })
+        else { return nil }
+        return policy.messages[message].text(for: context.locale)
     }
 
-    /// What showing a rule is remembered as; see ``DisplayMemory``.
-    private func memoryKey(_ rule: Rule, text: String?) -> DisplayMemory.Key {
-        let shownThing = rule.screen.map { "screen \($0.value)" } ?? rule.message.map { "message \($0.value)" } ?? ""
+    /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.
+    private func memoryKey(forRule index: Int, text: String?) -> DisplayMemory.Key {
+        let rules = policy.rules
+        let screen = rules[index].screen?.value
+        let shownThing = screen.map { "screen \($0)" } ?? rules[index].message.map { "message \($0.value)" } ?? ""
         let scope: String
-        switch rule.show {
+        switch rules[index].show {
         case .once:
-            if var text, rule.screen == nil {
+            if var text, screen == nil {
                 // The first 8 bytes of the text's digest, not the text: the memory file stays small and holds no
                 // message copies.
                 let digest = text.withUTF8 { SHA256.words(of: UnsafeRawBufferPointer($0)) }
@@ -176,21 +180,24 @@ struct Interpreter {
         case .everyLaunch:
             scope = "every launch"
         }
-        return DisplayMemory.Key(rule: rule.id.value, scope: scope)
+        return DisplayMemory.Key(rule: rules[index].id.value, scope: scope)
     }
 
     /// Why memory keeps a matching prompt, notice or presentation from showing, or nil when it may show. An empty
     /// memory (a first launch) refuses nothing, and costs no key.
-    private func memoryRefusal(_ rule: Rule) -> RuleExplanation.Outcome? {
-        guard !memory.shown.isEmpty, let last = memory.lastShown(memoryKey(rule, text: text(of: rule))) else {
+    private func memoryRefusal(rule index: Int) -> RuleExplanation.Outcome? {
+        guard !memory.shown.isEmpty,
+            let last = memory.lastShown(memoryKey(forRule: index, text: text(ofRule: index)))
+        else {
             return nil
         }
-        if let every = rule.every?.value {
+        let rules = policy.rules
+        if let every = rules[index].every?.value {
             let again = last.addingTimeInterval(every)
             // A record from the future means the clock moved back; it does not keep the rule from showing.
             return context.now >= again || last > context.now ? nil : .alreadyShown(at: last, again: again)
         }
-        return rule.show == .everyLaunch ? nil : .alreadyShown(at: last, again: nil)
+        return rules[index].show == .everyLaunch ? nil : .alreadyShown(at: last, again: nil)
     }
 }
 
@@ -205,10 +212,17 @@ final class DeferredExplanation: @unchecked Sendable {
     let outcomes: Outcomes
 
     /// Rule indices with their outcomes.
-    typealias Outcomes = [(rule: Int, outcome: RuleExplanation.Outcome)]
+    typealias Outcomes = [Decided]
+
+    /// A matching rule's index and its outcome. A struct, not a tuple: an array of tuples is destroyed through the
+    /// runtime's generic tuple witness, element by element.
+    struct Decided {
+        let rule: Int
+        let outcome: RuleExplanation.Outcome
+    }
     /// The explanation once built; guarded by `lock`, as decisions cross threads.
     private var built: [RuleExplanation]?
-    private let lock = NSLock()
+    private let lock = Lock.make()
 
     init(_ evaluation: DeferredEvaluation, matches: [Bool?], outcomes: Outcomes) {
         self.evaluation = evaluation
@@ -219,8 +233,10 @@ final class DeferredExplanation: @unchecked Sendable {
     /// Every rule's explanation in file order: a matching rule's outcome as decided, a rule that did not match with
     /// its finding to be worked out when read, and a rule behind the gate with its match to be worked out when read.
     var explanation: [RuleExplanation] {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { explanationLocked }
+    }
+
+    private var explanationLocked: [RuleExplanation] {
         if let built { return built }
         let rules = evaluation.policy.rules
         var explanation: [RuleExplanation] = []

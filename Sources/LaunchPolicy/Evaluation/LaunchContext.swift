@@ -14,7 +14,7 @@ import Foundation
 /// ```
 public struct LaunchContext: Sendable {
     /// The platform the app runs on.
-    public let platform: Platform?
+    public var platform: Platform? { values.platform }
     /// The app's marketing version (CFBundleShortVersionString, Android versionName), or a SemVer version.
     public var appVersion: String? { versions.app?.text }
     /// The build number (CFBundleVersion; on Android the versionCode).
@@ -24,19 +24,25 @@ public struct LaunchContext: Sendable {
     /// The app version the user first bought (on iOS `AppTransaction.originalAppVersion`, a build number).
     public var originalAppVersion: String? { versions.original?.text }
     /// The user's language tag, such as `ja-JP`.
-    public let locale: String?
+    public var locale: String? { values.locale }
     /// The user's region, an ISO 3166 alpha-2 code such as `NO`.
-    public let region: String?
+    public var region: String? { values.region }
     /// The time of the launch.
-    public let now: Date
+    public var now: Date { values.now }
     /// A stable, anonymous id of this install, used for staged rollouts.
-    public let installID: String?
+    public var installID: String? { values.installID }
     /// What is known about this launch.
-    public let launch: LaunchInfo
+    public var launch: LaunchInfo { values.launch }
     /// Values the app defines, such as `plan: pro`.
-    public let attributes: [String: String]
+    public var attributes: [String: String] { values.attributes }
 
-    let versions: Versions
+    /// The versions, each read as every kind a condition may compare it as.
+    var versions: Versions { values.versions }
+
+    /// Every value of the context, in one object shared by every copy: the interpreter, its condition evaluator
+    /// and what it defers each keep a copy, and a copy of a dozen strings, tables and dates retained one by one
+    /// cost about a tenth of an evaluation behind a gate.
+    private let values: Values
 
     /// Creates a context, checking every value.
     ///
@@ -62,14 +68,7 @@ public struct LaunchContext: Sendable {
                     reason: "it must be a whole number from 0 to \(VersionKind.maximumVersionCode)")
             }
         }
-        self.platform = platform
-        self.locale = locale
-        self.region = region
-        self.now = now
-        self.installID = installID
-        self.launch = launch
-        self.attributes = attributes
-        versions = Versions(
+        let versions = Versions(
             app: try ContextVersion.read(appVersion, key: "app-version", kinds: Versions.appKinds),
             previous: try ContextVersion.read(launch.previousVersion, key: "previous-version", kinds: Versions.appKinds),
             install: try ContextVersion.read(launch.installVersion, key: "install-version", kinds: Versions.appKinds),
@@ -79,10 +78,28 @@ public struct LaunchContext: Sendable {
             launchCount: launch.count.map(Versions.count),
             daysSinceLastLaunch: launch.daysSinceLastLaunch.map(Versions.count),
             daysSinceInstall: launch.daysSinceInstall.map(Versions.count))
+        values = Values(platform: platform, locale: locale, region: region, now: now, installID: installID,
+            launch: launch, attributes: attributes, versions: versions)
     }
 
-    /// The versions of the context, each read as every kind a condition may compare it as. Shared by every copy of
-    /// the context: the interpreter and what it defers each keep one, and a copy then costs one reference.
+    /// The stored values of a context; see `values`.
+    private final class Values: Sendable {
+        let platform: Platform?
+        let locale, region, installID: String?
+        let now: Date
+        let launch: LaunchInfo
+        let attributes: [String: String]
+        let versions: Versions
+
+        init(platform: Platform?, locale: String?, region: String?, now: Date, installID: String?, launch: LaunchInfo,
+            attributes: [String: String], versions: Versions)
+        {
+            (self.platform, self.locale, self.region, self.now, self.installID) = (platform, locale, region, now, installID)
+            (self.launch, self.attributes, self.versions) = (launch, attributes, versions)
+        }
+    }
+
+    /// The versions of the context, each read as every kind a condition may compare it as.
     final class Versions: Sendable {
         /// App versions are marketing versions or SemVer, as the policy's `versioning` says.
         static let appKinds: [VersionKind] = [.marketing, .semver]

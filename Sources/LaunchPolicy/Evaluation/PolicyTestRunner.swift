@@ -41,8 +41,8 @@ public enum PolicyTestRunner {
         var memory = DisplayMemory()
         let interpreter = Interpreter(policy: policy, context: context, memory: DisplayMemory())
         for ruleID in testCase.memory ?? [] {
-            guard let rule = policy.rules.first(where: { $0.id.value == ruleID }) else { continue }
-            memory.record(interpreter.directive(for: rule), at: context.now)
+            guard let rule = policy.rules.firstIndex(where: { $0.id.value == ruleID }) else { continue }
+            memory.record(interpreter.directive(forRule: rule), at: context.now)
         }
         let decision = policy.evaluate(context, memory: memory)
         result.decision = decision

@@ -35,7 +35,7 @@ public final class LaunchTracker: @unchecked Sendable {
     private let process: String
 
     // Guards the state below; recording happens outside it, under the store's own lock.
-    private let lock = NSLock()
+    private let lock = Lock.make()
     private var recorded: LaunchInfo?
     private var sessionSource: LaunchSource?
     private var recoveredFrom: LaunchHistoryStoreError?
@@ -64,7 +64,7 @@ public final class LaunchTracker: @unchecked Sendable {
 
     /// The launch as recorded, with the source reported so far in this session; nil before ``recordLaunch(source:now:)``.
     public var launchInfo: LaunchInfo? {
-        lock.withLock {
+        lock.withLock { () -> LaunchInfo? in
             guard var info = recorded else { return nil }
             info.source = sessionSource ?? .organic
             return info

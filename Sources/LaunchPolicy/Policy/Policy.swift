@@ -81,18 +81,26 @@ public struct Message: Sendable {
     /// The text for a locale, falling back `ja-JP` → `ja` → `default`. Tags compare case-insensitively, and `_`
     /// counts as `-` (`ja_JP` is `ja-JP`).
     public func text(for locale: String?) -> String {
-        var candidate = locale.map { Substring($0) } ?? ""
-        while !candidate.isEmpty {
-            // The first key in tag order, so that `pt_BR` and `pt-BR` both written give the same answer every run.
-            var match: String?
-            for key in translations.keys where ValueSyntax.sameLocale(key, candidate) && match.map({ key < $0 }) ?? true {
-                match = key
+        guard var locale else { return translations["default"] ?? "" }
+        // Each shorter tag in turn, compared as bytes: an app asks this at launch for every directive it shows.
+        return locale.withUTF8 { tag in
+            var length = tag.count
+            while length > 0 {
+                let candidate = UnsafeBufferPointer(rebasing: tag[..<length])
+                // The first key in tag order, so that `pt_BR` and `pt-BR` both written give the same answer every
+                // run; the text comes with its key, so a match costs no second lookup.
+                var match: (key: String, text: String)?
+                for (key, text) in translations
+                where ValueSyntax.sameLocale(key.utf8, candidate) && match.map({ key < $0.key }) ?? true {
+                    match = (key, text)
+                }
+                if let match { return match.text }
+                guard let cut = candidate.lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+                else { break }
+                length = cut
             }
-            if let match { return translations[match] ?? "" }
-            guard let cut = candidate.lastIndex(where: { $0 == "-" || $0 == "_" }) else { break }
-            candidate = candidate[..<cut]
+            return translations["default"] ?? ""
         }
-        return translations["default"] ?? ""
     }
 }
 

@@ -117,8 +117,13 @@ enum ValueSyntax {
     ///
     /// Byte by byte and without building strings: the interpreter asks this for every `locale` entry at launch.
     static func locale(_ locale: some StringProtocol, isWithin tag: some StringProtocol) -> Bool {
-        var rest = locale.utf8.makeIterator()
-        for byte in tag.utf8 {
+        self.locale(locale.utf8, isWithin: tag.utf8)
+    }
+
+    /// The same, over the tags' UTF-8 bytes.
+    static func locale(_ locale: some Collection<UInt8>, isWithin tag: some Collection<UInt8>) -> Bool {
+        var rest = locale.makeIterator()
+        for byte in tag {
             guard let other = rest.next(), localeByte(other) == localeByte(byte) else { return false }
         }
         guard let next = rest.next() else { return true }
@@ -127,7 +132,12 @@ enum ValueSyntax {
 
     /// Whether two language tags are the same tag: `pt_BR` is `pt-br`.
     static func sameLocale(_ one: some StringProtocol, _ other: some StringProtocol) -> Bool {
-        one.utf8.count == other.utf8.count && locale(one, isWithin: other)
+        sameLocale(one.utf8, other.utf8)
+    }
+
+    /// The same, over the tags' UTF-8 bytes.
+    static func sameLocale(_ one: some Collection<UInt8>, _ other: some Collection<UInt8>) -> Bool {
+        one.count == other.count && locale(one, isWithin: other)
     }
 
     /// A language tag as tags compare: lower-cased, `_` as `-` (`ja_JP` is `ja-jp`).

@@ -19,11 +19,11 @@ struct ScreenedInput {
     ///   at the first offending byte;
     /// - a NUL byte: `yaml.nul-byte` at that byte.
     static func screen(_ bytes: UnsafeRawBufferPointer, limits: YAMLLimits) -> Result<ScreenedInput, Diagnostic> {
-        if bytes.count > limits.maximumInputBytes {
-            let location = SourceMap.location(ofByte: limits.maximumInputBytes, in: bytes)
+        let limit = min(limits.maximumInputBytes, YAMLLimits.largestInputBytes)
+        if bytes.count > limit {
+            let location = SourceMap.location(ofByte: limit, in: bytes)
             return .failure(.error(
-                .yamlInputTooLarge,
-                "the input is \(bytes.count) bytes, more than the limit of \(limits.maximumInputBytes) bytes",
+                .yamlInputTooLarge, "the input is \(bytes.count) bytes, more than the limit of \(limit) bytes",
                 at: SourceRange(start: location)))
         }
         for foreignMark: [UInt8] in [[0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE], [0xFE, 0xFF]]
@@ -128,7 +128,7 @@ struct SourceMap {
         if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
             return endOfLastLine(line: line, offset: offset)
         }
-        return SourceLocation(line: line + 1, column: column + 1, offset: offset)
+        return SourceLocation(withinInput: line + 1, column: column + 1, offset: offset)
     }
 
     /// At the end of an input whose last line has no line break, libyaml moves its mark to a line that does not

@@ -5,8 +5,11 @@
 /// reader stops pulling events from libyaml as soon as ``maximumDepth`` or ``maximumExpandedNodes`` is passed.
 /// Memory and time therefore stay proportional to the limits, whatever the input.
 public struct YAMLLimits: Hashable, Sendable {
-    /// The largest input accepted, in bytes. Default: 1 MiB.
+    /// The largest input accepted, in bytes. Default: 1 MiB. Never more than ``largestInputBytes``, whatever this
+    /// says.
     public var maximumInputBytes: Int
+    /// The most any limits accept, in bytes (4 GiB less two): source positions are kept as 32-bit numbers.
+    public static let largestInputBytes = Int(UInt32.max) - 1
     /// The deepest nesting of sequences and mappings. Default: 64.
     public var maximumDepth: Int
     /// The number of nodes a document may have with every alias expanded. Default: 100,000.
