@@ -54,8 +54,17 @@ public struct Decision: Sendable, Hashable {
         explanationStorage = .written(explanation)
     }
 
-    /// Leaves the explanation to be worked out when first read.
-    mutating func explain(later deferred: DeferredExplanation) {
+    /// Creates a decision whose explanation is worked out when first read. Made whole in one go: a decision made
+    /// and then given its explanation was copied once more.
+    init(
+        gate: Directive?, prompts: [Directive], notices: [Directive], presentations: [Directive], grants: [String],
+        explainedLater deferred: DeferredExplanation
+    ) {
+        self.gate = gate
+        self.prompts = prompts
+        self.notices = notices
+        self.presentations = presentations
+        self.grants = grants
         explanationStorage = .deferred(deferred)
     }
 

@@ -117,12 +117,10 @@ struct Interpreter {
             }
             outcomes.append(DeferredExplanation.Decided(rule: index, outcome: outcome))
         }
-        var decision = Decision(
-            gate: gate, prompts: prompts, notices: notices, presentations: presentations, grants: grants)
-        decision.explain(later: DeferredExplanation(
-            DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID), matches: matches,
-            outcomes: outcomes))
-        return decision
+        let explanation = DeferredExplanation(
+            policy: policy, context: context, gateRuleID: gateRuleID, matches: matches, outcomes: outcomes)
+        return Decision(gate: gate, prompts: prompts, notices: notices, presentations: presentations, grants: grants,
+            explainedLater: explanation)
     }
 
     /// Whether rule `index`'s condition holds.
@@ -202,10 +200,13 @@ struct Interpreter {
 }
 
 /// The explanation of one evaluation, built from what the interpreter decided when it is first read, then kept:
-/// reports read it more than once. Its own object, not part of the ``DeferredEvaluation`` its entries refer to, so
-/// that keeping it makes no cycle.
+/// reports read it more than once. The ``DeferredEvaluation`` its entries refer to (for findings worked out later
+/// still) is made then too, not at launch, and is its own object, so that keeping the explanation makes no cycle.
 final class DeferredExplanation: @unchecked Sendable {
-    let evaluation: DeferredEvaluation
+    let policy: Policy
+    let context: LaunchContext
+    /// The rule of the decision's gate, if it has one.
+    let gateRuleID: String?
     /// Each rule's match as the interpreter decided it; nil behind the gate, where it was not needed.
     let matches: [Bool?]
     /// The outcome of each matching rule, in file order.
@@ -224,8 +225,10 @@ final class DeferredExplanation: @unchecked Sendable {
     private var built: [RuleExplanation]?
     private let lock = Lock.make()
 
-    init(_ evaluation: DeferredEvaluation, matches: [Bool?], outcomes: Outcomes) {
-        self.evaluation = evaluation
+    init(policy: Policy, context: LaunchContext, gateRuleID: String?, matches: [Bool?], outcomes: Outcomes) {
+        self.policy = policy
+        self.context = context
+        self.gateRuleID = gateRuleID
         self.matches = matches
         self.outcomes = outcomes
     }
@@ -238,7 +241,8 @@ final class DeferredExplanation: @unchecked Sendable {
 
     private var explanationLocked: [RuleExplanation] {
         if let built { return built }
-        let rules = evaluation.policy.rules
+        let evaluation = DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID)
+        let rules = policy.rules
         var explanation: [RuleExplanation] = []
         explanation.reserveCapacity(rules.count)
         var next = outcomes.startIndex

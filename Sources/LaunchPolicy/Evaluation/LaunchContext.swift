@@ -125,8 +125,10 @@ public struct LaunchContext: Sendable {
     }
 }
 
-/// A version from the context, with its reading as each kind it is valid in.
-struct ContextVersion: Sendable {
+/// A version from the context, with its reading as each kind it is valid in. An object, not a struct: every version
+/// entry of a condition reads one out of the context, and a struct's text and two lists were retained and released
+/// on each read.
+final class ContextVersion: Sendable {
     let text: String
     /// The readings, at most one per kind: a short list, which is quicker to search than a dictionary is to hash.
     private let readingList: [Version]
