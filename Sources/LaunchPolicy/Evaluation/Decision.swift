@@ -60,12 +60,12 @@ public struct Decision: Sendable, Hashable {
         gate: Directive?, prompts: [Directive], notices: [Directive], presentations: [Directive], grants: [String],
         explainedLater deferred: DeferredExplanation
     ) {
+        explanationStorage = .deferred(deferred)
         self.gate = gate
         self.prompts = prompts
         self.notices = notices
         self.presentations = presentations
         self.grants = grants
-        explanationStorage = .deferred(deferred)
     }
 
     public static func == (lhs: Decision, rhs: Decision) -> Bool {

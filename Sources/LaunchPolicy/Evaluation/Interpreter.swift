@@ -50,11 +50,15 @@ struct Interpreter {
         // Gates first, in file order, up to the first that matches: it decides the launch.
         var matches: [Bool?] = Array(repeating: nil, count: rules.count)
         var gateIndex: Int?
+        // Counted as they are decided, to size the lists below once: grown one match at a time, they were copied
+        // four or five times in a launch.
+        var matchCount = 0, entitlementCount = 0
         for index in rules.indices where rules[index].action.value.isGate {
             let holds = holds(rule: index)
             matches[index] = holds
             if holds {
                 gateIndex = index
+                matchCount += 1
                 break
             }
         }
@@ -62,7 +66,12 @@ struct Interpreter {
         // explanation is read, like why a rule did not match.
         for index in rules.indices
         where matches[index] == nil && (gateIndex == nil || decidesEveryRule || rules[index].action.value == .grant) {
-            matches[index] = holds(rule: index)
+            let holds = holds(rule: index)
+            matches[index] = holds
+            if holds {
+                matchCount += 1
+                if rules[index].action.value == .grant { entitlementCount += rules[index].entitlements.count }
+            }
         }
         let gateRuleID = gateIndex.map { rules[$0].id.value }
 
@@ -73,12 +82,6 @@ struct Interpreter {
         var prompts: [Directive] = [], notices: [Directive] = [], presentations: [Directive] = []
         var grants: [String] = []
         var outcomes: DeferredExplanation.Outcomes = []
-        // Sized once: grown one match at a time, the lists were copied four or five times in a launch.
-        var matchCount = 0, entitlementCount = 0
-        for index in rules.indices where matches[index] == true {
-            matchCount += 1
-            if rules[index].action.value == .grant { entitlementCount += rules[index].entitlements.count }
-        }
         outcomes.reserveCapacity(matchCount)
         grants.reserveCapacity(entitlementCount)
         var promptRule: String?
@@ -119,8 +122,8 @@ struct Interpreter {
         }
         let explanation = DeferredExplanation(
             policy: policy, context: context, gateRuleID: gateRuleID, matches: matches, outcomes: outcomes)
-        return Decision(gate: gate, prompts: prompts, notices: notices, presentations: presentations, grants: grants,
-            explainedLater: explanation)
+        return Decision(gate: consume gate, prompts: consume prompts, notices: consume notices,
+            presentations: consume presentations, grants: consume grants, explainedLater: explanation)
     }
 
     /// Whether rule `index`'s condition holds.
@@ -152,7 +155,7 @@ struct Interpreter {
         guard let id = policy.rules[index].message?.value,
             let message = policy.messages.firstIndex(where: { $0.id == id })
         else { return nil }
-        return policy.messages[message].text(for: context.locale)
+        return Message.text(in: policy.messages[message].translations, for: context.locale)
     }
 
     /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.

@@ -80,7 +80,11 @@ public struct Message: Sendable {
 
     /// The text for a locale, falling back `ja-JP` → `ja` → `default`. Tags compare case-insensitively, and `_`
     /// counts as `-` (`ja_JP` is `ja-JP`).
-    public func text(for locale: String?) -> String {
+    public func text(for locale: String?) -> String { Self.text(in: translations, for: locale) }
+
+    /// The same, from a message's translations: what the interpreter asks, reading the translations where the
+    /// policy keeps them rather than copying the message out of the list.
+    static func text(in translations: [String: String], for locale: String?) -> String {
         guard var locale else { return translations["default"] ?? "" }
         // Each shorter tag in turn, compared as bytes: an app asks this at launch for every directive it shows.
         return locale.withUTF8 { tag in
