@@ -6,8 +6,8 @@ enum ContextDecoding {
     static func values(_ node: YAMLNode, _ support: inout DecodingSupport) -> [String: Located<ContextValue>] {
         guard let entries = support.mapping(node, "context") else { return [:] }
         var values: [String: Located<ContextValue>] = [:]
-        for (contextKey, entry) in support.entries(entries, as: ContextKey.self, in: "a context").entries {
-            let key = contextKey.rawValue
+        for keyed in support.entries(entries, as: ContextKey.self, in: "a context").entries {
+            let key = keyed.key.rawValue, entry = keyed.entry
             if let map = entry.value.mapping {
                 var pairs: [String: String] = [:]
                 for pair in map {

@@ -71,7 +71,7 @@ struct DecodingSupport {
         var byKey = KeyedEntries<Key>()
         byKey.entries.reserveCapacity(entries.count)
         for entry in entries {
-            if let key = key(of: entry, as: kind, in: what) { byKey.entries.append((key, entry)) }
+            if let key = key(of: entry, as: kind, in: what) { byKey.entries.append(.init(key: key, entry: entry)) }
         }
         return byKey
     }
@@ -195,7 +195,14 @@ enum DidYouMean {
 /// A mapping's entries under the keys its kind takes, in the order written. A list: a mapping has a handful of
 /// entries, and comparing two keys is comparing two small numbers.
 struct KeyedEntries<Key: WrittenNames> {
-    fileprivate(set) var entries: [(key: Key, entry: YAMLMappingEntry)] = []
+    fileprivate(set) var entries: [Keyed] = []
+
+    /// An entry and the key it is under. A struct, not a tuple: an array of tuples is destroyed element by element
+    /// through the runtime's generic tuple witness, which the profile showed for every mapping decoded.
+    struct Keyed {
+        let key: Key
+        let entry: YAMLMappingEntry
+    }
 
     /// The value under `key` (the reader has already reported a key written twice; the last one counts).
     subscript(key: Key) -> YAMLNode? {

@@ -95,9 +95,10 @@ struct RuleDecoding {
                 support.error(.policyMissingKey, "a present rule needs a screen", at: actionText!.range)
             }
             // The keys written, each asked whether this action uses it: a rule writes a handful of keys.
-            for (key, entry) in byKey.entries where !action.uses(key) {
+            for keyed in byKey.entries where !action.uses(keyed.key) {
                 support.report(.warning(.policyIgnoredKey,
-                    "a \(action.rawValue) rule does not use \(key.rawValue); it is ignored", at: entry.key.range))
+                    "a \(action.rawValue) rule does not use \(keyed.key.rawValue); it is ignored",
+                    at: keyed.entry.key.range))
             }
         }
         guard let id, let action, let actionText else { return nil }

@@ -34,6 +34,13 @@ struct YAMLComposer {
         case unique(Int)
     }
 
+    /// A key of an open mapping and where it is written. A struct, not a tuple: an array of tuples is destroyed
+    /// element by element through the runtime's generic tuple witness.
+    private struct WrittenKey {
+        let identity: KeyIdentity
+        let range: SourceRange
+    }
+
     /// The most keys of one mapping compared as a list before they move to a table.
     static let keyListLimit = 16
     /// The most duplicate-key errors reported before the reader gives up on the input.
@@ -46,12 +53,12 @@ struct YAMLComposer {
     private var records: [YAMLTree.Record] = []
     private var texts: [String] = []
     private var children: [Int] = []
-    private var decorations: [(tag: String?, anchor: String?)] = []
+    private var decorations: [YAMLTree.Decoration] = []
     private var roots: [Int] = []
     // The open collections, innermost last, and the stacks their children and keys so far live on.
     private var open: [OpenCollection] = []
     private var pending: [Int] = []
-    private var keys: [(identity: KeyIdentity, range: SourceRange)] = []
+    private var keys: [WrittenKey] = []
     private var anchors: [String: (node: Int, expandedCount: Int)] = [:]
     private var openAnchors: Set<String> = []
     private var expandedNodes = 0
@@ -162,7 +169,7 @@ struct YAMLComposer {
     /// Records a tag and anchor, when there is either, and returns where.
     private mutating func decoration(tag: String?, anchor: String?) -> Int {
         guard tag != nil || anchor != nil else { return -1 }
-        decorations.append((tag, anchor))
+        decorations.append(YAMLTree.Decoration(tag: tag, anchor: anchor))
         return decorations.count - 1
     }
 
@@ -212,10 +219,10 @@ struct YAMLComposer {
         if open[top].keyTable != nil {
             open[top].keyTable![identity] = range
         } else {
-            keys.append((identity, range))
+            keys.append(WrittenKey(identity: identity, range: range))
             if keys.count - open[top].firstKey == Self.keyListLimit {
                 var table: [KeyIdentity: SourceRange] = [:]
-                for (identity, range) in keys[open[top].firstKey...] { table[identity] = range }
+                for key in keys[open[top].firstKey...] { table[key.identity] = key.range }
                 open[top].keyTable = table
             }
         }

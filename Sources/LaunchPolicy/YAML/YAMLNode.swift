@@ -224,9 +224,16 @@ final class YAMLTree: Sendable {
     /// Each record's scalar text, at the record's position; empty for collections.
     let texts: [String]
     let children: [Int]
-    let decorations: [(tag: String?, anchor: String?)]
+    let decorations: [Decoration]
 
-    init(records: [Record], texts: [String], children: [Int], decorations: [(tag: String?, anchor: String?)]) {
+    /// A node's tag and anchor. A struct, not a tuple: an array of tuples is destroyed element by element through
+    /// the runtime's generic tuple witness.
+    struct Decoration: Sendable {
+        let tag: String?
+        let anchor: String?
+    }
+
+    init(records: [Record], texts: [String], children: [Int], decorations: [Decoration]) {
         self.records = records
         self.texts = texts
         self.children = children
