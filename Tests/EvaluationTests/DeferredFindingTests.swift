@@ -191,6 +191,48 @@ import TestSupport
         #expect(onIOS.key == "platform")
     }
 
+    /// An `any` tries its alternatives that draw a rollout bucket last: one that holds without decides it, and no
+    /// digest is made, both on the launch path and in the finding; when none holds, the failures are told in the order
+    /// written.
+    @Test func anAnyTriesItsOtherEntriesBeforeItsRollout() throws {
+        let notAny = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: r, when: {not: {any: [{launch: first, rollout: 100%}, {platform: ios}]}}, then: notify, message: m}
+            """)
+        let ios = try LaunchContext(platform: .ios, installID: "i", launch: LaunchInfo(kind: .first))
+        guard case .notMatched(let finding) = notAny.evaluate(ios).explanation(of: "r")?.outcome,
+            case .not(let inner) = finding.reason
+        else {
+            Issue.record("everyone is in a 100% rollout, so the not fails")
+            return
+        }
+        #expect(inner.key == "platform")
+        var evaluator = ConditionEvaluator(context: ios)
+        evaluator.ruleID = "r"
+        let anyCondition = try #require(notAny.rules[0].condition)
+        let holds = evaluator.holds(anyCondition)
+        #expect(!holds)
+        // The rule's mapping, not, the mapping under it, any, the second alternative and its entry; drawing the first
+        // alternative's bucket too made it seven.
+        #expect(evaluator.evaluatedConditions == 6)
+
+        let none = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: r, when: {any: [{rollout: 0%}, {platform: android}]}, then: notify, message: m}
+            """)
+        guard case .notMatched(let failed) = none.evaluate(ios).explanation(of: "r")?.outcome,
+            case .noAlternative(let failures) = failed.reason
+        else {
+            Issue.record("neither alternative holds on iOS in a 0% rollout")
+            return
+        }
+        #expect(failures.map { $0.key } == ["rollout", "platform"])
+    }
+
     @Test func aFindingCanBeChangedLikeAnyValue() throws {
         let policy = try policy(Self.everyKind)
         let decision = policy.evaluate(try LaunchContext(platform: .android))

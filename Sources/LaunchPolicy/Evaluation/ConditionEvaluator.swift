@@ -5,8 +5,8 @@ import Foundation
 /// Two passes over the same condition tree: ``holds(_:)``, the launch path, which only answers; and
 /// ``finding(_:)``, which also records the entry that decided and what it compared, for explanations (a
 /// ``ConditionFinding`` of a rule that did not match is worked out when it is first read). Both look at `all`'s
-/// entries with its `rollout` entries last, stop `all` at the first entry that fails and `any` at the first that
-/// holds, so they agree; a test holds them to it.
+/// `rollout` entries, and at `any`'s alternatives that have one, last (a bucket costs a digest), stop `all` at the
+/// first entry that fails and `any` at the first alternative that holds, so they agree; a test holds them to it.
 ///
 /// A ``SharedCondition`` (a YAML anchor used through aliases) is evaluated once and its result reused, so that the
 /// work stays proportional to the policy as written however often aliases repeat a condition. A shared condition with
@@ -51,7 +51,20 @@ struct ConditionEvaluator {
             }
             return true
         case .any(let parts, _):
-            for part in parts where holds(part) { return true }
+            // Alternatives that draw a rollout bucket last: one that holds without spares the digest.
+            var rollouts = 0
+            for part in parts {
+                if part.drawsRollout {
+                    rollouts += 1
+                } else if holds(part) {
+                    return true
+                }
+            }
+            if rollouts > 0 {
+                for part in parts where part.drawsRollout {
+                    if holds(part) { return true }
+                }
+            }
             return false
         case .not(let inner, _):
             return !holds(inner)
@@ -121,12 +134,17 @@ struct ConditionEvaluator {
             return last ?? ConditionFinding(key: "all", holds: true,
                 reason: .worded(value: nil, message: "no entries, so it holds"), range: range)
         case .any(let parts, let range):
-            var failures: [ConditionFinding] = []
-            for part in parts {
-                let finding = finding(part)
-                if finding.holds { return finding }
-                failures.append(finding)
+            // Alternatives that draw a rollout bucket last, as on the launch path; the failures are told in the
+            // order written.
+            var failed: [ConditionFinding?] = Array(repeating: nil, count: parts.count)
+            for pass in 0..<2 {
+                for index in parts.indices where parts[index].drawsRollout == (pass == 1) {
+                    let finding = finding(parts[index])
+                    if finding.holds { return finding }
+                    failed[index] = finding
+                }
             }
+            let failures = failed.compactMap { $0 }
             guard !failures.isEmpty else {
                 return ConditionFinding(key: "any", holds: false,
                     reason: .worded(value: nil, message: "any lists no conditions, so it never holds"), range: range)
@@ -246,5 +264,16 @@ extension Condition {
     fileprivate var isRolloutEntry: Bool {
         if case .entry(let entry) = self, case .rollout = entry.test { return true }
         return false
+    }
+
+    /// Whether an alternative of an `any` draws a rollout bucket: a `rollout` entry, or a mapping of entries that
+    /// has one (each item of an `any` list is a mapping). Looked at one level deep, so that the check costs no more
+    /// than the alternative as written.
+    fileprivate var drawsRollout: Bool {
+        switch self {
+        case .entry: isRolloutEntry
+        case .all(let parts, _): parts.contains { $0.isRolloutEntry }
+        case .any, .not, .shared: false
+        }
     }
 }
