@@ -78,6 +78,27 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
         case .large(let digits): digits
         }
     }
+
+    /// Appends the number's decimal digits to `bytes`, as ``description`` spells them.
+    func appendDigits(to bytes: inout [UInt8]) {
+        switch storage {
+        case .small(var value):
+            let start = bytes.count
+            repeat {
+                bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+                value /= 10
+            } while value > 0
+            // Written lowest digit first; turned around in place.
+            var low = start, high = bytes.count - 1
+            while low < high {
+                bytes.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+        case .large(let digits):
+            bytes.append(contentsOf: digits.utf8)
+        }
+    }
 }
 
 /// One dot-separated identifier of a SemVer prerelease: numeric identifiers sort numerically and before

@@ -53,14 +53,24 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The value written in its normal form: every part of a marketing or SemVer version (`1.2` → `1.2.0`), no
     /// leading zeros, no build metadata.
+    ///
+    /// Written as bytes into one buffer: a `once-per-version` memory key asks for it at launch, and joining each
+    /// part's own string cost about six times as much.
     public var canonical: String {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
         for index in 0..<max(kind.fullLength ?? parts.count, 1) {
-            if index > 0 { text += "." }
-            text += part(index).description
+            if index > 0 { bytes.append(UInt8(ascii: ".")) }
+            part(index).appendDigits(to: &bytes)
         }
-        if !prerelease.isEmpty { text += "-" + prerelease.map(\.description).joined(separator: ".") }
-        return text
+        for (position, identifier) in prerelease.enumerated() {
+            bytes.append(position == 0 ? UInt8(ascii: "-") : UInt8(ascii: "."))
+            switch identifier {
+            case .numeric(let number): number.appendDigits(to: &bytes)
+            case .alphanumeric(let text): bytes.append(contentsOf: text.utf8)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text as given.
