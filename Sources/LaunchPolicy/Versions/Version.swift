@@ -55,7 +55,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// leading zeros, no build metadata.
     ///
     /// Written as bytes into one buffer: a `once-per-version` memory key asks for it at launch, and joining each
-    /// part's own string cost about six times as much.
+    /// part's own string cost about half as much again (1,300 instructions for `9.9.9`, against 900).
     public var canonical: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
