@@ -13,7 +13,12 @@ struct RangeParser {
         self.text = text
         self.kind = kind
         self.includePrerelease = includePrerelease
-        self.scalars = Array(text.unicodeScalars)
+        // One decoding pass, sized by the UTF-8 count (which a native string knows): `Array(text.unicodeScalars)`
+        // walks the text twice, once only to count.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { scalars.append(scalar) }
+        self.scalars = scalars
     }
 
     typealias Comparator = VersionRange.Comparator
@@ -204,13 +209,14 @@ struct RangeParser {
             }
             let value = try operand(operandWord)
             switch op {
-            case .tilde: for comparator in tilde(value) { constraints.append(.compare(comparator)) }
-            case .caret: for comparator in caret(value) { constraints.append(.compare(comparator)) }
-            case .notEqual: constraints.append(.exclude(primitive(.equal, value)))
-            default: for comparator in primitive(op, value) { constraints.append(.compare(comparator)) }
+            case .tilde: tilde(value).append(to: &constraints)
+            case .caret: caret(value).append(to: &constraints)
+            case .notEqual: constraints.append(.exclude(primitive(.equal, value).comparators))
+            default: primitive(op, value).append(to: &constraints)
             }
             if value.isImplicitlyPartial, !value.parts.isEmpty, op.makesPartialAmbiguous {
-                let bounds = primitive(op == .notEqual ? .equal : op, value).map(\.text).joined(separator: " ")
+                let bounds = primitive(op == .notEqual ? .equal : op, value).comparators.map(\.text)
+                    .joined(separator: " ")
                 let meaning = op == .notEqual ? "not \(bounds)" : bounds
                 let written = op == .none ? "" : op.rawValue + " "
                 flagged.append(ambiguity(op.rawValue, value, meaning: "\(written)\(text(value)) means \(meaning)"))
@@ -356,55 +362,75 @@ struct RangeParser {
         Comparator(op: op, version: version)
     }
 
-    private var nullSet: [Comparator] { [compare(.less, bound([], Self.zeroPrerelease))] }
+    /// `<0.0.0-0`, which matches nothing.
+    private var nullComparator: Comparator { compare(.less, bound([], Self.zeroPrerelease)) }
+
+    /// What one written comparator desugars to: none, one or two comparators, held inline. An array for each
+    /// was an allocation per comparator of every range a policy writes.
+    struct Bounds {
+        let first: Comparator?
+        let second: Comparator?
+
+        init(_ first: Comparator? = nil, _ second: Comparator? = nil) {
+            self.first = first
+            self.second = second
+        }
+
+        var comparators: [Comparator] { [first, second].compactMap { $0 } }
+
+        func append(to constraints: inout [Constraint]) {
+            if let first { constraints.append(.compare(first)) }
+            if let second { constraints.append(.compare(second)) }
+        }
+    }
 
     /// A comparator or x-range: `op` is one of `<`, `<=`, `>`, `>=`, `=` or none.
-    func primitive(_ op: WrittenOperator, _ operand: Operand) -> [Comparator] {
+    func primitive(_ op: WrittenOperator, _ operand: Operand) -> Bounds {
         let parts = operand.parts
         if parts.isEmpty {
-            return op == .less || op == .greater ? nullSet : []
+            return op == .less || op == .greater ? Bounds(nullComparator) : Bounds()
         }
         if !operand.isPartial {
             let version = bound(parts, operand.prerelease)
             switch op {
-            case .less: return [compare(.less, version)]
-            case .lessOrEqual: return [compare(.lessOrEqual, version)]
-            case .greater: return [compare(.greater, version)]
-            case .greaterOrEqual: return [compare(.greaterOrEqual, version)]
-            default: return [compare(.equal, version)]
+            case .less: return Bounds(compare(.less, version))
+            case .lessOrEqual: return Bounds(compare(.lessOrEqual, version))
+            case .greater: return Bounds(compare(.greater, version))
+            case .greaterOrEqual: return Bounds(compare(.greaterOrEqual, version))
+            default: return Bounds(compare(.equal, version))
             }
         }
         let last = parts.count - 1
         switch op {
-        case .greater: return [compare(.greaterOrEqual, bound(increment(parts, at: last), lowestPrerelease))]
-        case .greaterOrEqual: return [compare(.greaterOrEqual, bound(parts, lowestPrerelease))]
-        case .less: return [compare(.less, bound(parts, Self.zeroPrerelease))]
-        case .lessOrEqual: return [compare(.less, bound(increment(parts, at: last), Self.zeroPrerelease))]
+        case .greater: return Bounds(compare(.greaterOrEqual, bound(increment(parts, at: last), lowestPrerelease)))
+        case .greaterOrEqual: return Bounds(compare(.greaterOrEqual, bound(parts, lowestPrerelease)))
+        case .less: return Bounds(compare(.less, bound(parts, Self.zeroPrerelease)))
+        case .lessOrEqual: return Bounds(compare(.less, bound(increment(parts, at: last), Self.zeroPrerelease)))
         default:
-            return [
+            return Bounds(
                 compare(.greaterOrEqual, bound(parts, lowestPrerelease)),
-                compare(.less, bound(increment(parts, at: last), Self.zeroPrerelease)),
-            ]
+                compare(.less, bound(increment(parts, at: last), Self.zeroPrerelease)))
         }
     }
 
     /// `~`: changes below the second given part (the minor), or below the first when only one is given.
-    func tilde(_ operand: Operand) -> [Comparator] {
+    func tilde(_ operand: Operand) -> Bounds {
         let parts = operand.parts
-        guard !parts.isEmpty else { return [] }
+        guard !parts.isEmpty else { return Bounds() }
         let lower = operand.isPartial ? bound(parts, lowestPrerelease) : bound(parts, operand.prerelease)
         let upper = bound(increment(parts, at: min(1, parts.count - 1)), Self.zeroPrerelease)
-        return [compare(.greaterOrEqual, lower), compare(.less, upper)]
+        return Bounds(compare(.greaterOrEqual, lower), compare(.less, upper))
     }
 
     /// `^`: changes that keep the first non-zero given part.
-    func caret(_ operand: Operand) -> [Comparator] {
+    func caret(_ operand: Operand) -> Bounds {
         let parts = operand.parts
-        guard !parts.isEmpty else { return [] }
+        guard !parts.isEmpty else { return Bounds() }
         let index = parts.firstIndex { !$0.isZero } ?? parts.count - 1
         let pivot = operand.isPartial ? min(index, parts.count - 1) : index
         let lower = operand.isPartial ? bound(parts, lowestPrerelease) : bound(parts, operand.prerelease)
-        return [compare(.greaterOrEqual, lower), compare(.less, bound(increment(parts, at: pivot), Self.zeroPrerelease))]
+        return Bounds(
+            compare(.greaterOrEqual, lower), compare(.less, bound(increment(parts, at: pivot), Self.zeroPrerelease)))
     }
 
     /// `LOW - HIGH`, inclusive at both ends, partial ends widened as x-ranges.
@@ -436,9 +462,10 @@ struct RangeParser {
 
     /// node-semver's clean-up: `>=0.0.0` means any; a null comparator makes its alternative null; duplicates go;
     /// null alternatives go when others remain; an alternative that matches anything makes the range `*`.
+    /// An alternative left as it is is not copied: nearly every range a policy writes comes back unchanged.
     private func simplify(_ alternatives: [[Constraint]]) -> [[Constraint]] {
-        var result: [[Constraint]] = []
-        for alternative in alternatives {
+        var result = alternatives
+        for (index, alternative) in alternatives.enumerated() {
             // Duplicates are found by their text, as node-semver finds them; a short alternative compares its kept
             // constraints pairwise, which makes text only where two could be the same, and a long one uses a set,
             // so that no written range costs quadratic time.
@@ -466,7 +493,11 @@ struct RangeParser {
                     copy?.append(constraint)
                 }
             }
-            result.append(isNull ? nullSet.map(Constraint.compare) : copy ?? alternative)
+            if isNull {
+                result[index] = [.compare(nullComparator)]
+            } else if let copy {
+                result[index] = copy
+            }
         }
         if result.count > 1 {
             let notNull = result.filter { !($0.count == 1 && $0[0].isNullComparison) }
