@@ -13,13 +13,14 @@ struct DecodingSupport {
     }
 
     // `what` names the value in a message, and is made only when a message is: most are interpolated, and nearly every
-    // read succeeds.
+    // read succeeds. The messages are made apart (`@inline(never)`), so that the reads the decoder makes for every
+    // node stay small enough to inline.
 
     /// The entries of a mapping, or nil with a diagnostic.
     mutating func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) -> YAMLNode.Entries? {
         guard rejectTag(node) else { return nil }
         if let entries = node.mapping { return entries }
-        error(.policyWrongType, "\(what()) must be a mapping of keys to values, not a \(node.kindName)", at: node.range)
+        wrongType(node, "\(what()) must be a mapping of keys to values")
         return nil
     }
 
@@ -27,8 +28,9 @@ struct DecodingSupport {
     mutating func sequence(_ node: YAMLNode, _ what: @autoclosure () -> String) -> YAMLNode.Items? {
         guard rejectTag(node) else { return nil }
         if let items = node.sequence { return items }
-        error(.policyWrongType, "\(what()) must be a list, not a \(node.kindName)", at: node.range,
-            fixIt: node.scalar.map { FixIt(range: node.range, replacement: "[\($0.text)]", message: "make it a list") })
+        wrongType(node, "\(what()) must be a list", fixIt: node.scalar.map {
+            FixIt(range: node.range, replacement: "[\($0.text)]", message: "make it a list")
+        })
         return nil
     }
 
@@ -36,8 +38,14 @@ struct DecodingSupport {
     mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> WrittenText? {
         guard rejectTag(node) else { return nil }
         if let text = node.text { return WrittenText(value: text, node: node) }
-        error(.policyWrongType, "\(what()) must be a single value, not a \(node.kindName)", at: node.range)
+        wrongType(node, "\(what()) must be a single value")
         return nil
+    }
+
+    /// Reports a node of the wrong kind: `expectation`, then what the node is.
+    @inline(never)
+    private mutating func wrongType(_ node: YAMLNode, _ expectation: String, fixIt: FixIt? = nil) {
+        error(.policyWrongType, "\(expectation), not a \(node.kindName)", at: node.range, fixIt: fixIt)
     }
 
     /// One scalar or a list of scalars, as texts.
@@ -82,6 +90,15 @@ struct DecodingSupport {
         // Nearly every key is an untagged scalar the kind takes: it is named from the node's text, with no optional
         // text made and dropped (see ``WrittenText`` for what dropping one cost).
         if entry.key.tag == nil, let written = entry.key.text, let key = Key.known.named(written) { return key }
+        return unknownKey(of: entry, as: kind, in: what)
+    }
+
+    /// The key of an entry that is not plainly a key the kind takes: tagged, not a scalar, or unknown, each
+    /// reported. Apart from ``key(of:as:in:)``, which runs for every entry decoded.
+    @inline(never)
+    private mutating func unknownKey<Key: WrittenNames>(
+        of entry: YAMLMappingEntry, as kind: Key.Type, in what: String
+    ) -> Key? {
         guard let name = text(entry.key, "a key") else { return nil }
         if let key = Key.known.named(name.value) { return key }
         let known = Key.known.names
@@ -104,6 +121,12 @@ struct DecodingSupport {
     /// False, with a diagnostic, when the node carries a YAML tag: the language has no use for tags, and an
     /// unquoted `!= 1.0` is read by YAML as the tag `!=` on `1.0`.
     mutating func rejectTag(_ node: YAMLNode) -> Bool {
+        node.tag == nil || rejected(node)
+    }
+
+    /// Reports the tag of a tagged node, and returns false.
+    @inline(never)
+    private mutating func rejected(_ node: YAMLNode) -> Bool {
         guard let tag = node.tag else { return true }
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
         if let scalar = node.scalar, !shown.hasPrefix("!!") {
