@@ -27,13 +27,15 @@ struct RuleDecoding {
         let messageIDs = Set(messages.map(\.id))
         for item in items {
             guard let rule = rule(item, messages: messages, messageIDs: messageIDs, &support) else { continue }
-            if let first = firstByID[rule.id.value] {
+            // One lookup for every rule, which hashes its id once; a second one puts the first back in the rare
+            // case of a duplicate.
+            if let first = firstByID.updateValue(rule.id.range, forKey: rule.id.value) {
+                firstByID[rule.id.value] = first
                 support.error(.policyDuplicateRuleID,
                     "the rule id \"\(rule.id.value)\" is used twice; rule ids must be unique",
                     at: rule.id.range, notes: [.init(message: "first used here", range: first)])
                 continue
             }
-            firstByID[rule.id.value] = rule.id.range
             rules.append(rule)
         }
         return rules
