@@ -65,6 +65,34 @@ import Testing
         #expect(Array(text.utf8)[next.range.start.offset] == UInt8(ascii: "x"))
     }
 
+    /// Positions in a non-ASCII input are walked eight ASCII characters at a time where they can be: keys after
+    /// ASCII runs of every length from 0 to 19, around multi-byte values, each land on their own text, with the
+    /// column counting characters.
+    @Test func positionsHoldAfterASCIIRunsOfEveryLengthInANonASCIIInput() throws {
+        var text = ""
+        for run in 0..<20 {
+            text += "k\(run)\(String(repeating: "x", count: run)): \"\(String(repeating: "é", count: run % 5))最\"\n"
+        }
+        let bytes = Array(text.utf8)
+        let root = try #require(read(text).root)
+        let entries = try #require(root.mapping)
+        #expect(entries.count == 20)
+        for entry in entries {
+            let key = try #require(entry.key.text)
+            let start = entry.key.range.start
+            #expect(Array(bytes[start.offset..<start.offset + key.utf8.count]) == Array(key.utf8))
+            #expect(start.column == 1)
+            let value = entry.value.range.start
+            #expect(bytes[value.offset] == UInt8(ascii: "\""))
+            // The value starts after the key, a colon and a space; every one of them is a single character.
+            #expect(value.column == key.count + 3)
+            let end = entry.value.range.end
+            #expect(bytes[end.offset - 1] == UInt8(ascii: "\""))
+            let valueCharacters = String(decoding: bytes[value.offset..<end.offset], as: UTF8.self).count
+            #expect(end.column == value.column + valueCharacters)
+        }
+    }
+
     @Test func aByteOrderMarkIsSkippedButCountedInOffsets() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("key: value\n".utf8)
         let result = read(bytes: bytes)
