@@ -19,7 +19,15 @@ struct ConditionAnalysis {
         /// The platforms it can hold on, one bit per case of ``Platform``; nil for any.
         private var platformBits: UInt8?
         /// Version and number ranges by kind of entry, with the key as written; all must hold.
-        private(set) var rangesByKind: [(kind: Footprint.Kind, key: String, ranges: [VersionRange])] = []
+        private(set) var rangesByKind: [KindRanges] = []
+
+        /// The ranges of one kind of entry. A struct, not a tuple: an array of tuples is copied and destroyed
+        /// element by element through the runtime's generic tuple witness, and lint copies branches often.
+        struct KindRanges {
+            let kind: Footprint.Kind
+            let key: String
+            var ranges: [VersionRange]
+        }
         private var launchKindBits: UInt8?
         private var sourceBits: UInt8?
         /// Regions, upper-cased; nil for any.
@@ -135,7 +143,7 @@ struct ConditionAnalysis {
                 if let index = rangesByKind.firstIndex(where: { $0.kind == kind }) {
                     rangesByKind[index].ranges.append(range)
                 } else {
-                    rangesByKind.append((kind, entry.key, [range]))
+                    rangesByKind.append(KindRanges(kind: kind, key: entry.key, ranges: [range]))
                 }
             }
             switch entry.test {
