@@ -21,14 +21,25 @@ public struct BenchmarkResult: Codable, Sendable {
     public var peakMemoryBytes: Int
     /// A value computed from every result, printed so that no operation can be optimised away.
     public var checksum: Int
+    /// The floor timed in the same process, sample by sample between the operation's samples: its median per
+    /// operation, and the median of the ratios of each of the operation's samples to the floor's sample before it.
+    /// Nil where no floor was timed beside the operation. This machine runs a whole process at one of two speeds
+    /// about 2× apart, so a ratio of two processes' medians can be off by that much; a ratio within one process
+    /// is not.
+    public var floorMedianNanoseconds: Double?
+    public var ratioToFloor: Double?
 }
 
 /// Times an operation: one warm-up, then `samples` samples of as many operations as fill about `sampleTime`.
 ///
-/// - Parameter operation: Runs the operation once and returns a number derived from its result.
+/// - Parameters:
+///   - floor: The floor's operation, timed before each of the operation's samples in a sample of its own, so that
+///     the ratio to it is taken within one process (see ``BenchmarkResult/ratioToFloor``). It runs after the peak
+///     memory is read, which it then cannot raise.
+///   - operation: Runs the operation once and returns a number derived from its result.
 public func measure(
     _ name: String, input: String, bytes: Int, samples: Int = 21, sampleTime: Duration = .milliseconds(20),
-    _ operation: () -> Int
+    floor: (() -> Int)? = nil, _ operation: () -> Int
 ) -> BenchmarkResult {
     let memoryBefore = ProcessMemory.resetPeak()
     let clock = ContinuousClock()
@@ -36,18 +47,34 @@ public func measure(
     let once = clock.measure { checksum &+= operation() }
     let peak = ProcessMemory.peakResidentBytes()
     let perSample = max(1, Int(sampleTime / max(once, .nanoseconds(1))))
-    var times: [Double] = []
-    for _ in 0..<samples {
+    func timed(_ count: Int, _ body: () -> Int) -> Double {
         let elapsed = clock.measure {
-            for _ in 0..<perSample { checksum &+= operation() }
+            for _ in 0..<count { checksum &+= body() }
         }
-        times.append(elapsed.nanoseconds / Double(perSample))
+        return elapsed.nanoseconds / Double(count)
     }
+    var floorPerSample = 0
+    if let floor {
+        let floorOnce = clock.measure { checksum &+= floor() }
+        floorPerSample = max(1, Int(sampleTime / max(floorOnce, .nanoseconds(1))))
+    }
+    var times: [Double] = []
+    var floorTimes: [Double] = []
+    var ratios: [Double] = []
+    for _ in 0..<samples {
+        if let floor { floorTimes.append(timed(floorPerSample, floor)) }
+        times.append(timed(perSample, operation))
+        if let floorTime = floorTimes.last { ratios.append(times[times.count - 1] / floorTime) }
+    }
+    func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
     times.sort()
-    return BenchmarkResult(
+    var result = BenchmarkResult(
         name: name, input: input, bytes: bytes, medianNanoseconds: times[times.count / 2],
         minimumNanoseconds: times[0], maximumNanoseconds: times[times.count - 1], samples: samples,
         operationsPerSample: perSample, peakMemoryBytes: max(0, peak - memoryBefore), checksum: checksum)
+    result.floorMedianNanoseconds = median(floorTimes)
+    result.ratioToFloor = median(ratios)
+    return result
 }
 
 extension BenchmarkResult {

@@ -40,20 +40,28 @@ struct Driver {
             try add("our reader + decoder of the JSON", ["measure", "reader+decoder-json", json, "\(samples)"])
 
             let floor = rows[0].measurement.medianNanoseconds
+            /// The ratio to the floor timed in the row's own process where there is one (every row of ours), else to
+            /// the floor's process (the Yams peer): the machine runs a whole process at one of two speeds.
+            func ratio(_ m: BenchmarkResult) -> Double { m.ratioToFloor ?? m.medianNanoseconds / floor }
             report += "\n### \(name).yaml — \(rows[0].measurement.bytes.grouped) bytes"
             report += " (JSON: \(rows.last!.measurement.bytes.grouped) bytes)\n\n"
-            report += "| measure | median / op | fastest … slowest sample | MB/s | peak memory | × floor |\n"
-            report += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
+            report += "| measure | median / op | fastest … slowest sample | MB/s | peak memory | × floor "
+            report += "| floor in the same process |\n"
+            report += "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
             for row in rows {
                 let m = row.measurement
                 report += "| \(row.label) | \(time(m.medianNanoseconds)) | \(time(m.minimumNanoseconds)) … "
                 report += "\(time(m.maximumNanoseconds)) | \(throughput(m)) | \(memory(m.peakMemoryBytes)) | "
-                report += String(format: "%.2f", m.medianNanoseconds / floor) + " |\n"
+                report += String(format: "%.2f", ratio(m)) + " | "
+                report += (m.floorMedianNanoseconds.map(time) ?? (m.name == "floor" ? time(floor) : "—")) + " |\n"
             }
 
-            func median(_ prefix: String) -> Double { rows.first { $0.label.hasPrefix(prefix) }!.measurement.medianNanoseconds }
-            targets.append(check("\(name): (c) within 1.5× of (a)", median("(c)") / floor, "×", atMost: 1.5))
-            targets.append(check("\(name): (e) within 3× of (a)", median("(e)") / floor, "×", atMost: 3))
+            func measurement(_ prefix: String) -> BenchmarkResult {
+                rows.first { $0.label.hasPrefix(prefix) }!.measurement
+            }
+            func median(_ prefix: String) -> Double { measurement(prefix).medianNanoseconds }
+            targets.append(check("\(name): (c) within 1.5× of (a)", ratio(measurement("(c)")), "×", atMost: 1.5))
+            targets.append(check("\(name): (e) within 3× of (a)", ratio(measurement("(e)")), "×", atMost: 3))
             if name == "policy-48" {
                 targets.append(check("\(name): (d) under 5 µs, a gate", median("(d) one evaluation of a parsed policy (a") / 1000,
                     " µs", atMost: 5))
@@ -61,10 +69,12 @@ struct Driver {
                     / 1000, " µs", atMost: 5))
             }
             if yams != nil {
-                let peer = median("Yams")
+                // Yams runs in a process of its own and cannot time our floor beside it (it carries its own copy of
+                // libyaml's symbols): its ratio is to the floor's process, ours to the floor in our own.
+                let peer = ratio(measurement("Yams"))
                 for measure in ["(b)", "(c)", "(e)"] {
-                    targets.append(check("\(name): \(measure) at least 5× faster than Yams compose", peer / median(measure),
-                        "× faster", atLeast: 5))
+                    targets.append(check("\(name): \(measure) at least 5× faster than Yams compose",
+                        peer / ratio(measurement(measure)), "× faster", atLeast: 5))
                 }
             }
         }
