@@ -126,6 +126,21 @@ import Testing
         #expect(found[2].message.contains("empty any"))
     }
 
+    /// When the ranges of several keys contradict, the finding names the first key alphabetically, whatever the
+    /// order written.
+    @Test func theFirstContradictingKeyAlphabeticallyIsNamed() {
+        for order in [["os-version", "app-version"], ["app-version", "os-version"]] {
+            let entries = order.flatMap { key in ["        - {\(key): \"< 2\"}", "        - {\(key): \">= 3\"}"] }
+            let yaml = "policy: 1\nmessages: {hi: {default: \"Hi.\"}}\nrules:\n  - id: versions\n    when:\n      all:\n"
+                + entries.joined(separator: "\n") + "\n    then: notify\n    message: hi\n"
+            let diagnostics = lint(yaml)
+            let found = findings(.lintNeverMatches, diagnostics)
+            #expect(found.count == 1, "\(diagnostics.map(\.description))")
+            #expect(found.first?.message.contains("app-version conditions contradict") == true, "\(order)")
+            #expect(found.first?.notes.count == 2)
+        }
+    }
+
     @Test func conditionsThatCanHoldTogetherAreNotReported() {
         let diagnostics = lint("""
             policy: 1

@@ -206,13 +206,13 @@ struct ConditionAnalysis {
         /// some context may.
         var contradiction: String? {
             if platformBits == 0 { return "platform" }
-            if rangesByKind.count == 1 {
-                if !VersionRange.canMatch(all: rangesByKind[0].ranges) { return rangesByKind[0].key }
-            } else {
-                for group in rangesByKind.sorted(by: { $0.key < $1.key }) where !VersionRange.canMatch(all: group.ranges) {
-                    return group.key
-                }
+            // The first key in alphabetical order whose ranges contradict each other, found without sorting a
+            // copy of the list: nearly every branch has none, and then every group is looked at either way.
+            var contradicting: String?
+            for group in rangesByKind where !VersionRange.canMatch(all: group.ranges) {
+                if contradicting.map({ group.key < $0 }) ?? true { contradicting = group.key }
             }
+            if let contradicting { return contradicting }
             if launchKindBits == 0 { return "launch" }
             if sourceBits == 0 { return "launch-source" }
             if regions?.isEmpty == true { return "region" }
