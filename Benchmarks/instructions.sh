@@ -34,4 +34,7 @@ for name in reader reader+decoder evaluate evaluate-ungated evaluate-explained l
     row "$name" "$(per_operation "$work/policy-benchmarks" profile "$name" "$input")"
 done
 row "yams compose" "$(per_operation "$work/yams-benchmark" "$input" --profile)"
+# The floor the Yams process times beside Yams, over Yams's own copy of libyaml: the wall-time report compares Yams
+# with it, so it should cost what (a) does.
+row "floor in the Yams process (its copy of libyaml)" "$(per_operation "$work/yams-benchmark" "$input" --profile-floor)"
 row "JSONSerialization (JSON)" "$(per_operation "$work/policy-benchmarks" profile json-serialization "$json")"
