@@ -327,6 +327,7 @@ import Testing
         let found = expectOne(.lintMissingTranslation, at: 4, 3, severity: .warning, in: diagnostics)
         #expect(found?.message.contains("no ja and ja_JP text") == true)
         #expect(found?.notes.map(\.range.start.line) == [3, 5])
+        #expect(found?.notes.map(\.message) == ["\"up\" has ja", "\"hi\" has ja_JP"])
         // `hi` lacks nothing (`DE` is `de`), and `up` lacks no ja_JP text: its `ja` serves ja-JP users.
     }
 

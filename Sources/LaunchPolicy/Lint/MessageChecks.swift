@@ -7,16 +7,19 @@ extension PolicyChecks {
         var found: [Diagnostic] = []
         // Locales compare as the interpreter looks them up: case-insensitively, `_` as `-`.
         let key = ValueSyntax.normalizedLocale
-        var firstWithLocale: [String: (tag: String, message: Message)] = [:]
-        for message in policy.messages {
-            for tag in message.translations.keys.sorted() where tag != "default" && firstWithLocale[key(tag)] == nil {
-                firstWithLocale[key(tag)] = (tag, message)
+        let messages = policy.messages
+        var firstWithLocale: [String: FirstWritten] = [:]
+        for index in messages.indices {
+            for tag in messages[index].translations.keys.sorted() where tag != "default" && firstWithLocale[key(tag)] == nil {
+                firstWithLocale[key(tag)] = FirstWritten(tag: tag, message: index)
             }
         }
+        // The locales in order once, not once per message.
+        let locales = firstWithLocale.keys.sorted()
         let used = Set(policy.rules.compactMap { $0.message?.value })
-        for message in policy.messages {
+        for message in messages {
             // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`.
-            let missing = firstWithLocale.keys.sorted().filter { locale in
+            let missing = locales.filter { locale in
                 !message.translations.keys.contains { $0 != "default" && ValueSyntax.locale(locale, isWithin: $0) }
             }.compactMap { firstWithLocale[$0] }
             if !missing.isEmpty {
@@ -26,7 +29,9 @@ extension PolicyChecks {
                     "the message \"\(message.id)\" has no \(list) text, which other messages have; users with "
                         + "\(tags.count == 1 ? "that language" : "those languages") see its default text",
                     at: message.range,
-                    notes: missing.map { .init(message: "\"\($0.message.id)\" has \($0.tag)", range: $0.message.range) }))
+                    notes: missing.map {
+                        .init(message: "\"\(messages[$0.message].id)\" has \($0.tag)", range: messages[$0.message].range)
+                    }))
             }
             if !used.contains(message.id) {
                 found.append(finding(.lintUnusedMessage,
@@ -35,5 +40,12 @@ extension PolicyChecks {
             }
         }
         return found
+    }
+
+    /// The first message, by index, to have a translation for a locale, and the tag as it wrote it. The index, not
+    /// the message: a copy of a message is its translations.
+    private struct FirstWritten {
+        let tag: String
+        let message: Int
     }
 }
