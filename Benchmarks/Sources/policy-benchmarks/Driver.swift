@@ -70,7 +70,7 @@ struct Driver {
             }
             if yams != nil {
                 // Both paired: Yams to the floor in its process, over the copy of libyaml it carries (which costs
-                // about 6% more instructions than the system's, so this understates our lead by about that), ours
+                // 4–6% more instructions than the system's, so this understates our lead by about that), ours
                 // to the floor in our own.
                 let peer = ratio(measurement("Yams"))
                 for measure in ["(b)", "(c)", "(e)"] {
