@@ -21,12 +21,12 @@ public struct BenchmarkResult: Codable, Sendable {
     public var peakMemoryBytes: Int
     /// A value computed from every result, printed so that no operation can be optimised away.
     public var checksum: Int
-    /// The floor timed in the same process, sample by sample between the operation's samples: its median per
-    /// operation, and the median of the ratios of each of the operation's samples to the floor's sample before it.
-    /// Nil where no floor was timed beside the operation. This machine runs a whole process at one of two speeds
-    /// about 2× apart, so a ratio of two processes' medians can be off by that much; a ratio within one process
-    /// is not.
+    /// The median time of one operation of the floor, timed in the same process between the operation's samples;
+    /// nil where no floor was timed beside the operation.
     public var floorMedianNanoseconds: Double?
+    /// The median of the ratios of each of the operation's samples to the floor's sample just before it; nil where
+    /// no floor was timed beside the operation. This machine runs a whole process at one of two speeds about 2×
+    /// apart, so a ratio of two processes' medians can be off by that much; a ratio within one process is not.
     public var ratioToFloor: Double?
 }
 
