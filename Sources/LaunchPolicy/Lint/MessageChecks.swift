@@ -10,7 +10,8 @@ extension PolicyChecks {
         let messages = policy.messages
         var firstWithLocale: [String: FirstWritten] = [:]
         for index in messages.indices {
-            for tag in messages[index].translations.keys.sorted() where tag != "default" && firstWithLocale[key(tag)] == nil {
+            for tag in messages[index].translations.keys.sorted()
+            where tag != "default" && firstWithLocale[key(tag)] == nil {
                 firstWithLocale[key(tag)] = FirstWritten(tag: tag, message: index)
             }
         }
@@ -30,7 +31,8 @@ extension PolicyChecks {
                         + "\(tags.count == 1 ? "that language" : "those languages") see its default text",
                     at: message.range,
                     notes: missing.map {
-                        .init(message: "\"\(messages[$0.message].id)\" has \($0.tag)", range: messages[$0.message].range)
+                        let first = messages[$0.message]
+                        return .init(message: "\"\(first.id)\" has \($0.tag)", range: first.range)
                     }))
             }
             if !used.contains(message.id) {
