@@ -139,6 +139,20 @@ func located(_ result: PolicyParseResult) -> [String] {
             "policy.duplicate-rule-id@7:9", "policy.missing-key@8:11",
         ])
     }
+
+    /// An id used three times is reported at the second and the third use, each pointing back to the first, and
+    /// the first rule is the one kept.
+    @Test func everyRepeatOfARuleIDPointsToItsFirstUse() {
+        let result = parse("""
+            policy: 1
+            rules:
+              - {id: a, then: grant, entitlements: [x]}
+              - {id: a, then: grant, entitlements: [y]}
+              - {id: a, then: grant, entitlements: [z]}
+            """)
+        #expect(located(result) == ["policy.duplicate-rule-id@4:10", "policy.duplicate-rule-id@5:10"])
+        #expect(result.diagnostics.map { $0.notes.map(\.range.start.line) } == [[3], [3]])
+    }
 }
 
 /// One test per diagnostic code: the code, the line and the column.
