@@ -85,6 +85,30 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(policy.message("update-required")?.text(for: "fr") == "Please update Lantern to keep going.")
     }
 
+    @Test func changingACopyOfAConditionEntryLeavesTheOriginalAsItWas() throws {
+        let policy = try #require(parse(Self.lantern).usablePolicy)
+        guard case .all(let entries, _) = try #require(policy.rules[0].condition),
+            case .entry(let original) = entries[1]
+        else {
+            Issue.record("no entry")
+            return
+        }
+        var copy = original
+        copy.key = "build"
+        copy.test = .build(try VersionRange("< 300", kind: .build))
+        copy.range = .wholeInputStart
+        copy.valueRange = .wholeInputStart
+        #expect(copy.key == "build")
+        guard case .build(let range) = copy.test else { Issue.record("test not changed"); return }
+        #expect(range.canonical == "<300")
+        #expect(copy.range == .wholeInputStart && copy.valueRange == .wholeInputStart)
+        #expect(original.key == "app-version")
+        guard case .appVersion(let originalRange) = original.test else { Issue.record("original changed"); return }
+        #expect(originalRange.canonical == "<2.4.0")
+        #expect(original.range.start.line == 13 && original.valueRange.start.line == 13)
+        #expect(original.valueRange.start.column > original.range.start.column)
+    }
+
     @Test func translationsAreFoundWhateverTheCaseOrSeparatorOfEitherTag() {
         let message = Message(id: "m", translations: ["default": "Hello", "pt_BR": "Olá", "ZH-hant": "你好", "de": "Hallo"],
             range: .wholeInputStart)

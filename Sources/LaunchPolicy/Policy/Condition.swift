@@ -1,13 +1,17 @@
 import Foundation
 
 /// A condition: entries that must all hold, or a combination.
-public indirect enum Condition: Sendable {
+///
+/// Only `not` is `indirect`: the other cases' payloads are already one reference each (an array, an entry's shared
+/// storage, a shared condition), and a box around them cost an allocation per node and a copy of the payload out of
+/// it at every evaluation.
+public enum Condition: Sendable {
     /// Every condition holds (a `when` mapping, or `all`).
     case all([Condition], range: SourceRange)
     /// At least one holds (`any`).
     case any([Condition], range: SourceRange)
     /// The condition does not hold (`not`).
-    case not(Condition, range: SourceRange)
+    indirect case not(Condition, range: SourceRange)
     /// One entry, such as `app-version: "< 2.4"`.
     case entry(ConditionEntry)
     /// A condition written once under a YAML anchor and used again through aliases: every use holds the same
@@ -84,19 +88,44 @@ public struct ConditionEntry: Sendable {
     }
 
     /// The key as written (`app-version`).
-    public var key: String
+    public var key: String {
+        get { storage.key }
+        set { storage = Storage(key: newValue, test: test, range: range, valueRange: valueRange) }
+    }
     /// What it tests.
-    public var test: Test
+    public var test: Test {
+        get { storage.test }
+        set { storage = Storage(key: key, test: newValue, range: range, valueRange: valueRange) }
+    }
     /// Where the entry is written (key and value).
-    public var range: SourceRange
+    public var range: SourceRange {
+        get { storage.range }
+        set { storage = Storage(key: key, test: test, range: newValue, valueRange: valueRange) }
+    }
     /// Where its value is written.
-    public var valueRange: SourceRange
+    public var valueRange: SourceRange {
+        get { storage.valueRange }
+        set { storage = Storage(key: key, test: test, range: range, valueRange: newValue) }
+    }
+
+    /// The entry's fields, shared by every copy: evaluating a condition takes each entry out of its `indirect`
+    /// case, and a copy of the fields themselves retained and released the key and the test's payload one by one,
+    /// through a switch over the test's cases. A change makes new storage, so copies never see it.
+    private(set) var storage: Storage
+
+    final class Storage: Sendable {
+        let key: String
+        let test: Test
+        let range: SourceRange
+        let valueRange: SourceRange
+
+        init(key: String, test: Test, range: SourceRange, valueRange: SourceRange) {
+            (self.key, self.test, self.range, self.valueRange) = (key, test, range, valueRange)
+        }
+    }
 
     /// Creates an entry; `valueRange` defaults to `range`.
     public init(key: String, test: Test, range: SourceRange, valueRange: SourceRange? = nil) {
-        self.key = key
-        self.test = test
-        self.range = range
-        self.valueRange = valueRange ?? range
+        storage = Storage(key: key, test: test, range: range, valueRange: valueRange ?? range)
     }
 }
