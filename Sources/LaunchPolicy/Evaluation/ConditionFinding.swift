@@ -220,11 +220,12 @@ public struct ConditionFinding: Sendable, Hashable {
     }
 }
 
-/// What a deferred ``ConditionFinding`` needs to be worked out: the policy and the context of one evaluation, shared
+/// What a deferred ``ConditionFinding`` needs to be worked out: the rules and the context of one evaluation, shared
 /// by the findings of all its rules. Each rule's finding is worked out once, when first read, and kept: a report
 /// reads a finding's key, value and message in turn.
 final class DeferredEvaluation: @unchecked Sendable {
-    let policy: Policy
+    /// The policy's rules, all of it that a finding reads.
+    let rules: [Rule]
     let context: LaunchContext
     /// The rule of the decision's gate, if it has one.
     let gateRuleID: String?
@@ -234,8 +235,8 @@ final class DeferredEvaluation: @unchecked Sendable {
     private var matched: [Int: Bool] = [:]
     private let lock = Lock.make()
 
-    init(policy: Policy, context: LaunchContext, gateRuleID: String?) {
-        self.policy = policy
+    init(rules: [Rule], context: LaunchContext, gateRuleID: String?) {
+        self.rules = rules
         self.context = context
         self.gateRuleID = gateRuleID
     }
@@ -250,7 +251,7 @@ final class DeferredEvaluation: @unchecked Sendable {
     private func holdsLocked(rule index: Int) -> Bool {
         if let finding = known[index] { return finding.holds }
         if let answer = matched[index] { return answer }
-        let rule = policy.rules[index]
+        let rule = rules[index]
         var evaluator = ConditionEvaluator(context: context)
         evaluator.ruleID = rule.id.value
         let answer = rule.condition.map { evaluator.holds($0) } ?? true
@@ -265,7 +266,7 @@ final class DeferredEvaluation: @unchecked Sendable {
 
     private func findingLocked(ofRule index: Int) -> ConditionFinding.Known {
         if let finding = known[index] { return finding }
-        let rule = policy.rules[index]
+        let rule = rules[index]
         var evaluator = ConditionEvaluator(context: context)
         evaluator.ruleID = rule.id.value
         // A rule without a condition always matches (deferred only behind a gate).

@@ -121,7 +121,7 @@ struct Interpreter {
             outcomes.append(DeferredExplanation.Decided(rule: index, outcome: outcome))
         }
         let explanation = DeferredExplanation(
-            policy: policy, context: context, gateRuleID: gateRuleID, matches: matches, outcomes: outcomes)
+            rules: rules, context: context, gateRuleID: gateRuleID, matches: matches, outcomes: outcomes)
         return Decision(gate: consume gate, prompts: consume prompts, notices: consume notices,
             presentations: consume presentations, grants: consume grants, explainedLater: explanation)
     }
@@ -206,7 +206,9 @@ struct Interpreter {
 /// reports read it more than once. The ``DeferredEvaluation`` its entries refer to (for findings worked out later
 /// still) is made then too, not at launch, and is its own object, so that keeping the explanation makes no cycle.
 final class DeferredExplanation: @unchecked Sendable {
-    let policy: Policy
+    /// The policy's rules: all an explanation reads of the policy. A whole policy held here was copied field by
+    /// field at every evaluation, and released so when the decision went.
+    let rules: [Rule]
     let context: LaunchContext
     /// The rule of the decision's gate, if it has one.
     let gateRuleID: String?
@@ -228,8 +230,8 @@ final class DeferredExplanation: @unchecked Sendable {
     private var built: [RuleExplanation]?
     private let lock = Lock.make()
 
-    init(policy: Policy, context: LaunchContext, gateRuleID: String?, matches: [Bool?], outcomes: Outcomes) {
-        self.policy = policy
+    init(rules: [Rule], context: LaunchContext, gateRuleID: String?, matches: [Bool?], outcomes: Outcomes) {
+        self.rules = rules
         self.context = context
         self.gateRuleID = gateRuleID
         self.matches = matches
@@ -244,8 +246,7 @@ final class DeferredExplanation: @unchecked Sendable {
 
     private var explanationLocked: [RuleExplanation] {
         if let built { return built }
-        let evaluation = DeferredEvaluation(policy: policy, context: context, gateRuleID: gateRuleID)
-        let rules = policy.rules
+        let evaluation = DeferredEvaluation(rules: rules, context: context, gateRuleID: gateRuleID)
         var explanation: [RuleExplanation] = []
         explanation.reserveCapacity(rules.count)
         var next = outcomes.startIndex
