@@ -36,8 +36,8 @@ private func doublingPolicy(depth: Int, holds: Bool) -> String {
         let result = YAMLPolicyParser(limits: limits).parse(Data(doublingPolicy(depth: depth, holds: holds).utf8))
         let policy = try #require(result.usablePolicy, "\(result.diagnostics.map { $0.rendered(file: "alias.yaml") })")
         let context = try LaunchContext(platform: .ios)
-        var interpreter = Interpreter(policy: policy, context: context, memory: DisplayMemory())
-        let decision = interpreter.decide()
+        var interpreter = Interpreter(context: context, memory: DisplayMemory())
+        let decision = interpreter.decide(policy)
         #expect(decision.explanation(of: "first")?.matched == holds)
         #expect(decision.explanation(of: "second")?.matched == !holds)
         // Each written condition is evaluated at most once: per level a shared mapping and its all (three at level

@@ -127,8 +127,8 @@ import TestSupport
         }
         let context = try LaunchContext(platform: .ios, appVersion: "1.0", region: "SE")
         func evaluated(_ yaml: String) throws -> (Int, Decision) {
-            var interpreter = Interpreter(policy: try policy(yaml), context: context, memory: DisplayMemory())
-            let decision = interpreter.decide()
+            var interpreter = Interpreter(context: context, memory: DisplayMemory())
+            let decision = interpreter.decide(try policy(yaml))
             return (interpreter.conditions.evaluatedConditions, decision)
         }
         let (alone, _) = try evaluated(head + grant)

@@ -11,16 +11,16 @@ extension Policy {
     /// try store.save(memory)
     /// ```
     public func evaluate(_ context: LaunchContext, memory: DisplayMemory = DisplayMemory()) -> Decision {
-        var interpreter = Interpreter(policy: self, context: context, memory: memory)
-        return interpreter.decide()
+        var interpreter = Interpreter(context: context, memory: memory)
+        return interpreter.decide(self)
     }
 
     /// The same decision, with every rule's match decided up front even behind a gate: for callers that read every
     /// rule's explanation (a simulation), to whom deciding later costs more than deciding now.
     func evaluateEveryRule(_ context: LaunchContext) -> Decision {
-        var interpreter = Interpreter(policy: self, context: context, memory: DisplayMemory())
+        var interpreter = Interpreter(context: context, memory: DisplayMemory())
         interpreter.decidesEveryRule = true
-        return interpreter.decide()
+        return interpreter.decide(self)
     }
 }
 
@@ -28,22 +28,22 @@ extension Policy {
 /// other rules' (only the grants' behind a gate, as nothing else can change the decision then), and the matching
 /// rules are sorted into the gate, prompts, notices, presentations and grants by the precedence ``Decision``
 /// documents. Whatever only the explanation needs is worked out when it is read.
+///
+/// The policy is passed to each step, not kept: a policy kept here was copied field by field at every evaluation.
 struct Interpreter {
-    let policy: Policy
     let context: LaunchContext
     let memory: DisplayMemory
     private(set) var conditions: ConditionEvaluator
     /// Whether rules behind a gate are evaluated too, rather than when their explanation is read.
     var decidesEveryRule = false
 
-    init(policy: Policy, context: LaunchContext, memory: DisplayMemory) {
-        self.policy = policy
+    init(context: LaunchContext, memory: DisplayMemory) {
         self.context = context
         self.memory = memory
         conditions = ConditionEvaluator(context: context)
     }
 
-    mutating func decide() -> Decision {
+    mutating func decide(_ policy: Policy) -> Decision {
         // Rules are reached through the array, never copied out of it: a copy retains every field of a rule, and
         // at launch that was most of the interpreter's time.
         let rules = policy.rules
@@ -54,7 +54,7 @@ struct Interpreter {
         // four or five times in a launch.
         var matchCount = 0, entitlementCount = 0
         for index in rules.indices where rules[index].action.value.isGate {
-            let holds = holds(rule: index)
+            let holds = holds(rule: index, of: policy)
             matches[index] = holds
             if holds {
                 gateIndex = index
@@ -66,7 +66,7 @@ struct Interpreter {
         // explanation is read, like why a rule did not match.
         for index in rules.indices
         where matches[index] == nil && (gateIndex == nil || decidesEveryRule || rules[index].action.value == .grant) {
-            let holds = holds(rule: index)
+            let holds = holds(rule: index, of: policy)
             matches[index] = holds
             if holds {
                 matchCount += 1
@@ -78,7 +78,7 @@ struct Interpreter {
         // Only the matching rules are sorted into the decision; the explanation of every rule is worked out from
         // what was decided here when someone reads it. The decision's parts are gathered as locals and the decision
         // made at the end: filled in place, it was copied whole one more time a launch.
-        let gate = gateIndex.map { directive(forRule: $0) }
+        let gate = gateIndex.map { directive(forRule: $0, of: policy) }
         var prompts: [Directive] = [], notices: [Directive] = [], presentations: [Directive] = []
         var grants: [String] = []
         var outcomes: DeferredExplanation.Outcomes = []
@@ -102,19 +102,19 @@ struct Interpreter {
                     break
                 }
                 // Memory before precedence: a prompt memory refuses leaves the way to the next one.
-                if let refusal = memoryRefusal(rule: index) {
+                if let refusal = memoryRefusal(rule: index, of: policy) {
                     outcome = refusal
                 } else if action == .suggestUpdate, let promptRule {
                     outcome = .promptAlreadyChosen(by: promptRule)
                 } else if action == .suggestUpdate {
                     promptRule = rules[index].id.value
-                    prompts.append(directive(forRule: index))
+                    prompts.append(directive(forRule: index, of: policy))
                     outcome = .prompt
                 } else if action == .notify {
-                    notices.append(directive(forRule: index))
+                    notices.append(directive(forRule: index, of: policy))
                     outcome = .notice
                 } else {
-                    presentations.append(directive(forRule: index))
+                    presentations.append(directive(forRule: index, of: policy))
                     outcome = .presentation
                 }
             }
@@ -127,17 +127,17 @@ struct Interpreter {
     }
 
     /// Whether rule `index`'s condition holds.
-    private mutating func holds(rule index: Int) -> Bool {
+    private mutating func holds(rule index: Int, of policy: Policy) -> Bool {
         conditions.ruleID = policy.rules[index].id.value
         return policy.rules[index].condition.map { conditions.holds($0) } ?? true
     }
 
     /// What the app shows for the policy's rule at `index`, in the context's language. The rule is read in place
     /// here and below: a rule copied out of the list retains every one of its fields.
-    func directive(forRule index: Int) -> Directive {
+    func directive(forRule index: Int, of policy: Policy) -> Directive {
         let rules = policy.rules
         let action = rules[index].action.value
-        let text = text(ofRule: index)
+        let text = text(ofRule: index, of: policy)
         var url: String?
         if action == .requireUpdate || action == .suggestUpdate {
             url = rules[index].url?.value ?? context.platform.flatMap { platform in
@@ -147,11 +147,11 @@ struct Interpreter {
         return Directive(
             action: action, rule: rules[index].id.value, message: rules[index].message?.value, text: text, url: url,
             screen: rules[index].screen?.value,
-            memoryKey: action.isGate || action == .grant ? nil : memoryKey(forRule: index, text: text))
+            memoryKey: action.isGate || action == .grant ? nil : memoryKey(forRule: index, of: policy, text: text))
     }
 
     /// The message text of the rule at `index` in the context's language, read where the policy keeps it.
-    private func text(ofRule index: Int) -> String? {
+    private func text(ofRule index: Int, of policy: Policy) -> String? {
         guard let id = policy.rules[index].message?.value,
             let message = policy.messages.firstIndex(where: { $0.id == id })
         else { return nil }
@@ -159,7 +159,7 @@ struct Interpreter {
     }
 
     /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.
-    private func memoryKey(forRule index: Int, text: String?) -> DisplayMemory.Key {
+    private func memoryKey(forRule index: Int, of policy: Policy, text: String?) -> DisplayMemory.Key {
         let rules = policy.rules
         let screen = rules[index].screen?.value
         let shownThing = screen.map { "screen \($0)" } ?? rules[index].message.map { "message \($0.value)" } ?? ""
@@ -186,9 +186,9 @@ struct Interpreter {
 
     /// Why memory keeps a matching prompt, notice or presentation from showing, or nil when it may show. An empty
     /// memory (a first launch) refuses nothing, and costs no key.
-    private func memoryRefusal(rule index: Int) -> RuleExplanation.Outcome? {
+    private func memoryRefusal(rule index: Int, of policy: Policy) -> RuleExplanation.Outcome? {
         guard !memory.shown.isEmpty,
-            let last = memory.lastShown(memoryKey(forRule: index, text: text(ofRule: index)))
+            let last = memory.lastShown(memoryKey(forRule: index, of: policy, text: text(ofRule: index, of: policy)))
         else {
             return nil
         }

@@ -39,10 +39,10 @@ public enum PolicyTestRunner {
             return result
         }
         var memory = DisplayMemory()
-        let interpreter = Interpreter(policy: policy, context: context, memory: DisplayMemory())
+        let interpreter = Interpreter(context: context, memory: DisplayMemory())
         for ruleID in testCase.memory ?? [] {
             guard let rule = policy.rules.firstIndex(where: { $0.id.value == ruleID }) else { continue }
-            memory.record(interpreter.directive(forRule: rule), at: context.now)
+            memory.record(interpreter.directive(forRule: rule, of: policy), at: context.now)
         }
         let decision = policy.evaluate(context, memory: memory)
         result.decision = decision
