@@ -4,6 +4,21 @@ import Testing
 
 /// The hand-written date parser against exact instants, and each way a date can be wrong.
 @Suite struct ValueSyntaxTests {
+    @Test func percentagesAreDecimalNumbersFrom0To100WithOrWithoutASign() {
+        let accepted: [(String, Double)] = [("25%", 25), ("25", 25), ("0%", 0), ("100%", 100), ("12.5%", 12.5),
+            (".5%", 0.5), ("007%", 7)]
+        for (text, value) in accepted {
+            #expect(ValueSyntax.percentage(text) == value, "\(text)")
+        }
+        // Out of range, signed, not a number, two signs, full-width or Arabic-Indic digits, a combining mark on the
+        // sign, space around the number.
+        for text in ["100.5%", "101", "-5%", "+5%", "", "%", "%%", "5%%", "abc", "1e2", "1.2.3", "５0%", "٥٠%",
+            "50%\u{301}", " 50%", "50 %", "inf", "nan"]
+        {
+            #expect(ValueSyntax.percentage(text) == nil, "\(text)")
+        }
+    }
+
     @Test(arguments: [
         ("2026-12-01T02:00:00Z", 1_796_090_400.0),
         ("2026-12-01t02:00:00z", 1_796_090_400.0),
