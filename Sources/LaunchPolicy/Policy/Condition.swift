@@ -108,9 +108,9 @@ public struct ConditionEntry: Sendable {
         set { storage = Storage(key: key, test: test, range: range, valueRange: newValue) }
     }
 
-    /// The entry's fields, shared by every copy: evaluating a condition takes each entry out of its `indirect`
-    /// case, and a copy of the fields themselves retained and released the key and the test's payload one by one,
-    /// through a switch over the test's cases. A change makes new storage, so copies never see it.
+    /// The entry's fields, shared by every copy: evaluating a condition copies each entry out of its condition, and
+    /// a copy of the fields themselves retained and released the key and the test's payload one by one, through a
+    /// switch over the test's cases. A change makes new storage, so copies never see it.
     private(set) var storage: Storage
 
     final class Storage: Sendable {
