@@ -89,43 +89,54 @@ public struct ConditionEntry: Sendable {
 
     /// The key as written (`app-version`).
     public var key: String {
-        get { storage.key }
-        set { storage = Storage(key: newValue, test: test, range: range, valueRange: valueRange) }
+        get { storage.fields.key }
+        set { change(\.key, to: newValue) }
     }
     /// What it tests.
     public var test: Test {
-        get { storage.test }
-        set { storage = Storage(key: key, test: newValue, range: range, valueRange: valueRange) }
+        get { storage.fields.test }
+        set { change(\.test, to: newValue) }
     }
     /// Where the entry is written (key and value).
     public var range: SourceRange {
-        get { storage.range }
-        set { storage = Storage(key: key, test: test, range: newValue, valueRange: valueRange) }
+        get { storage.fields.range }
+        set { change(\.range, to: newValue) }
     }
     /// Where its value is written.
     public var valueRange: SourceRange {
-        get { storage.valueRange }
-        set { storage = Storage(key: key, test: test, range: range, valueRange: newValue) }
+        get { storage.fields.valueRange }
+        set { change(\.valueRange, to: newValue) }
     }
 
     /// The entry's fields, shared by every copy: evaluating a condition copies each entry out of its condition, and
     /// a copy of the fields themselves retained and released the key and the test's payload one by one, through a
     /// switch over the test's cases. A change makes new storage, so copies never see it.
-    private(set) var storage: Storage
+    private var storage: Storage
 
-    final class Storage: Sendable {
-        let key: String
-        let test: Test
-        let range: SourceRange
-        let valueRange: SourceRange
+    private struct Fields: Sendable {
+        var key: String
+        var test: Test
+        var range: SourceRange
+        var valueRange: SourceRange
+    }
 
-        init(key: String, test: Test, range: SourceRange, valueRange: SourceRange) {
-            (self.key, self.test, self.range, self.valueRange) = (key, test, range, valueRange)
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
         }
     }
 
     /// Creates an entry; `valueRange` defaults to `range`.
     public init(key: String, test: Test, range: SourceRange, valueRange: SourceRange? = nil) {
-        storage = Storage(key: key, test: test, range: range, valueRange: valueRange ?? range)
+        storage = Storage(Fields(key: key, test: test, range: range, valueRange: valueRange ?? range))
+    }
+
+    /// Sets one field in new storage, leaving the old to the copies that share it.
+    private mutating func change<Value>(_ field: WritableKeyPath<Fields, Value>, to value: Value) {
+        var fields = storage.fields
+        fields[keyPath: field] = value
+        storage = Storage(fields)
     }
 }
