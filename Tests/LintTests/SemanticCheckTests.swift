@@ -27,6 +27,25 @@ import Testing
         #expect(lockouts.allSatisfy { $0.severity == .warning })
     }
 
+    @Test func aLockoutNamesThePlatformsOfEveryAlternativeThatLocksOut() {
+        // Two alternatives lock out (ios, then android); the tvOS one has an app-version
+        // range an update leaves, so tvOS is not named.
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=a"}
+            messages: {down: {default: "Down."}}
+            rules:
+              - id: kill-switch
+                when: {any: [{platform: ios}, {platform: tvos, app-version: "< 2"}, {platform: android}]}
+                then: block
+                message: down
+            """)
+        let lockouts = findings(.lintLockout, diagnostics)
+        #expect(lockouts.count == 1)
+        #expect(lockouts.first?.message.contains("matches every app version on ios and android and no date") == true,
+            "\(lockouts.map(\.message))")
+    }
+
     @Test func aGateThatAnUpdateOrTheClockEndsIsNoLockout() {
         let diagnostics = lint("""
             policy: 1

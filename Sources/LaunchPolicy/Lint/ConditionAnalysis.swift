@@ -17,7 +17,7 @@ struct ConditionAnalysis {
         // table keyed by text: the shadowing check compares every gate with every earlier one, and lint builds a
         // branch for every alternative of every rule.
         /// The platforms it can hold on, one bit per case of ``Platform``; nil for any.
-        private var platformBits: UInt8?
+        private(set) var platformBits: UInt8?
         /// Version and number ranges by kind of entry, with the key as written; all must hold.
         private(set) var rangesByKind: [KindRanges] = []
 
@@ -44,8 +44,6 @@ struct ConditionAnalysis {
         private(set) var opaque: [Condition] = []
         /// The entries the branch is made of, each once, in the order written.
         private(set) var entries: [ConditionEntry] = []
-        /// The platforms it can hold on; nil for any.
-        var platforms: Set<Platform>? { platformBits.map { Set(CaseBits.values(of: $0, in: CaseBits.platforms)) } }
 
         /// The ranges of one kind of entry; nil when the branch has none.
         func ranges(_ kind: Footprint.Kind) -> [VersionRange]? {
@@ -295,6 +293,15 @@ struct ConditionAnalysis {
             kinds: footprints.reduce(.max) { $0 & $1.kinds }, platforms: footprints.reduce(0) { $0 | $1.platforms })
     }
 
+    /// The platforms of `bits`, bit `n` standing for case `n` of ``Platform``. Platforms are gathered as bits and
+    /// made a set once: a set per branch, united with the others, was most of what the lockout check cost.
+    static func platforms(of bits: UInt8) -> Set<Platform> {
+        Set(CaseBits.values(of: bits, in: CaseBits.platforms))
+    }
+
+    /// Every platform, as bits.
+    static var everyPlatform: UInt8 { CaseBits.everyPlatform }
+
     /// Whether no context at all satisfies the condition.
     var neverMatches: Bool {
         branches != nil && satisfiableBranches.isEmpty
@@ -362,6 +369,8 @@ private enum CaseBits {
     static let platforms = Platform.allCases
     static let launchKinds = LaunchKind.allCases
     static let sources = LaunchSource.allCases
+
+    static let everyPlatform = bits(of: platforms, in: platforms)
 
     static func bits<Value: Equatable>(of values: [Value], in all: [Value]) -> UInt8 {
         values.reduce(0) { bits, value in bits | 1 << all.firstIndex(of: value)! }

@@ -115,12 +115,12 @@ struct PolicyChecks {
     /// the condition was too large to analyse.
     func platforms(of index: Int) -> Set<Platform>? {
         guard analyses[index].branches != nil else { return nil }
-        var platforms: Set<Platform> = []
+        var bits: UInt8 = 0
         for branch in analyses[index].satisfiableBranches {
-            guard let some = branch.platforms else { return nil }
-            platforms.formUnion(some)
+            guard let some = branch.platformBits else { return nil }
+            bits |= some
         }
-        return platforms
+        return ConditionAnalysis.platforms(of: bits)
     }
 
     /// "ios and android", in the order platforms are declared.

@@ -54,11 +54,12 @@ extension PolicyChecks {
 
     /// A gate that some platform's users cannot update their way out of, and no date window ends.
     private func lockout(_ rule: Rule, _ analysis: ConditionAnalysis) -> Diagnostic? {
-        var platforms: Set<Platform> = []
+        var bits: UInt8 = 0
         for branch in analysis.satisfiableBranches where Self.locksOut(branch) {
-            platforms.formUnion(branch.platforms ?? Set(Platform.allCases))
+            bits |= branch.platformBits ?? ConditionAnalysis.everyPlatform
         }
-        guard !platforms.isEmpty else { return nil }
+        guard bits != 0 else { return nil }
+        let platforms = ConditionAnalysis.platforms(of: bits)
         let whom = platforms.count == Platform.allCases.count ? "on every platform" : "on \(Self.names(platforms))"
         return finding(.lintLockout,
             "the \(rule.action.value.rawValue) rule \"\(rule.id.value)\" matches every app version \(whom) and no date "
