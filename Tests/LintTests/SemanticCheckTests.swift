@@ -4,12 +4,18 @@ import Testing
 
 /// One test per semantic check: the code, the position and the severity, and the near misses it must not report.
 @Suite struct SemanticCheckTests {
+    /// A policy's first four lines, before its rules: store URLs for both platforms, so that a gate without a version
+    /// range is a lockout only for want of a range, and one message.
+    static let gateHeader = """
+        policy: 1
+        store: {ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=a"}
+        messages: {down: {default: "Down."}}
+        rules:
+
+        """
+
     @Test func aGateOnEveryVersionOfAPlatformIsALockout() {
-        let diagnostics = lint("""
-            policy: 1
-            store: {ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=a"}
-            messages: {down: {default: "Down."}}
-            rules:
+        let diagnostics = lint(Self.gateHeader + """
               - id: kill-switch
                 when: {platform: ios}
                 then: block
@@ -28,13 +34,9 @@ import Testing
     }
 
     @Test func aLockoutNamesThePlatformsOfEveryAlternativeThatLocksOut() {
-        // Two alternatives lock out (ios, then android); the tvOS one has an app-version
-        // range an update leaves, so tvOS is not named.
-        let diagnostics = lint("""
-            policy: 1
-            store: {ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=a"}
-            messages: {down: {default: "Down."}}
-            rules:
+        // Two alternatives lock out (ios, then android); the tvOS one has an app-version range an update leaves, so
+        // tvOS is not named.
+        let diagnostics = lint(Self.gateHeader + """
               - id: kill-switch
                 when: {any: [{platform: ios}, {platform: tvos, app-version: "< 2"}, {platform: android}]}
                 then: block
