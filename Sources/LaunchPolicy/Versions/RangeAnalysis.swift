@@ -19,6 +19,52 @@ enum RangeAnalysis {
                 upper: RangeAnalysis.tighter(upper, other.upper, preferGreater: false))
         }
 
+        /// Narrows the interval, in place, to the versions `comparator` admits too: the same as the intersection
+        /// with ``RangeAnalysis/interval(of:)``, but a bound's version is copied only when it becomes the tighter
+        /// bound. Lint narrows an interval by every comparison of every range it looks at, and building an interval
+        /// for each and intersecting copied and released each bound's version several times.
+        mutating func narrow(to comparator: VersionRange.Comparator) {
+            let version = comparator.version
+            if version.kind != .semver, version.isPrerelease {
+                // A `-0` bound on a kind without prereleases, which ``RangeAnalysis/interval(of:)`` rewrites: rare.
+                self = intersection(RangeAnalysis.interval(of: comparator))
+                return
+            }
+            switch comparator.op {
+            case .less: narrowUpper(to: version, inclusive: false)
+            case .lessOrEqual: narrowUpper(to: version, inclusive: true)
+            case .greater: narrowLower(to: version, inclusive: false)
+            case .greaterOrEqual: narrowLower(to: version, inclusive: true)
+            case .equal:
+                narrowLower(to: version, inclusive: true)
+                narrowUpper(to: version, inclusive: true)
+            }
+        }
+
+        private mutating func narrowLower(to version: Version, inclusive: Bool) {
+            guard let current = lower?.version.compare(to: version) else {
+                lower = Bound(version: version, inclusive: inclusive)
+                return
+            }
+            if current < 0 {
+                lower = Bound(version: version, inclusive: inclusive)
+            } else if current == 0, !inclusive {
+                lower!.inclusive = false
+            }
+        }
+
+        private mutating func narrowUpper(to version: Version, inclusive: Bool) {
+            guard let current = upper?.version.compare(to: version) else {
+                upper = Bound(version: version, inclusive: inclusive)
+                return
+            }
+            if current > 0 {
+                upper = Bound(version: version, inclusive: inclusive)
+            } else if current == 0, !inclusive {
+                upper!.inclusive = false
+            }
+        }
+
         /// Whether no version of `kind` lies in the interval. Kinds whose versions have a next one (marketing,
         /// version codes, SemVer) turn an open lower end into a closed one first, so that `> 1.2.3 < 1.2.4` is
         /// empty for marketing versions; build numbers have none (1.2.3.1 lies between), so there it is not.
@@ -123,10 +169,21 @@ enum RangeAnalysis {
         return (order > 0) == preferGreater ? a : b
     }
 
-    /// The lowest version of a kind.
+    /// The lowest version of a kind, made once per kind: every interval without a lower end asks for it when lint
+    /// asks whether the interval is empty.
     static func minimum(_ kind: VersionKind) -> Version {
-        Version(kind: kind, text: "", parts: [], prerelease: kind == .semver ? [.numeric(.zero)] : [])
+        switch kind {
+        case .marketing: minimumMarketing
+        case .build: minimumBuild
+        case .versionCode: minimumVersionCode
+        case .semver: minimumSemVer
+        }
     }
+
+    private static let minimumMarketing = Version(kind: .marketing, text: "", parts: [])
+    private static let minimumBuild = Version(kind: .build, text: "", parts: [])
+    private static let minimumVersionCode = Version(kind: .versionCode, text: "", parts: [])
+    private static let minimumSemVer = Version(kind: .semver, text: "", parts: [], prerelease: [.numeric(.zero)])
 
     /// The next version after `version`, where the kind has one.
     static func successor(of version: Version) -> Version? {

@@ -261,7 +261,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
             guard range.alternatives.count == 1 else { return nil }
             for constraint in range.alternatives[0] {
                 guard case .compare(let comparator) = constraint else { return nil }
-                interval = interval.intersection(RangeAnalysis.interval(of: comparator))
+                interval.narrow(to: comparator)
             }
         }
         return interval
