@@ -5,21 +5,21 @@ import Foundation
 extension PolicyChecks {
     func dateWindows() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for (index, rule) in policy.rules.enumerated() {
+        for index in policy.rules.indices {
             for entry in entries(of: index, throughNot: false) {
                 guard case .date(let from, let until) = entry.test, let until else { continue }
                 if until <= now {
                     found.append(finding(.lintEndedWindow,
-                        "the date window ended at \(Timestamp.text(until)), so the rule \"\(rule.id.value)\" no "
+                        "the date window ended at \(Timestamp.text(until)), so the rule \"\(policy.rules[index].id.value)\" no "
                             + "longer applies; remove the rule or move the window",
                         at: entry.valueRange))
                     continue
                 }
                 let start = max(from ?? now, now)
-                guard rule.action.value == .block, until.timeIntervalSince(start) > maximumBlockWindow else { continue }
+                guard policy.rules[index].action.value == .block, until.timeIntervalSince(start) > maximumBlockWindow else { continue }
                 let span = from.map { $0 > now ? "from \(Timestamp.text($0))" : "from now" } ?? "from now"
                 found.append(finding(.lintLongBlockWindow,
-                    "the block rule \"\(rule.id.value)\" locks users out for \(Self.duration(until.timeIntervalSince(start))) "
+                    "the block rule \"\(policy.rules[index].id.value)\" locks users out for \(Self.duration(until.timeIntervalSince(start))) "
                         + "(\(span) until \(Timestamp.text(until))), longer than the \(Self.duration(maximumBlockWindow)) "
                         + "maximum; check the dates, or raise max-block-window in .policy-lint.yaml",
                     at: entry.valueRange))

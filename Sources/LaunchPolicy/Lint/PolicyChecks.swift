@@ -4,6 +4,10 @@ import Foundation
 /// as a lockout, a rule that never matches or one an earlier rule shadows, a window that has ended, a message that is
 /// missing a translation. Each group of checks lives in a file of its own (`Lint/*Checks.swift`) as an extension of
 /// this type.
+///
+/// The checks walk the rules by index and read the fields they need in place (`policy.rules[index].action`), as the
+/// interpreter does: a loop over `policy.rules` copies each rule out, retaining and releasing its six strings and
+/// lists, and five checks walking every rule that way cost lint about 2% of its time.
 struct PolicyChecks {
     /// The policy checked.
     let policy: Policy
@@ -31,8 +35,8 @@ struct PolicyChecks {
         self.analyses = policy.rules.map { ConditionAnalysis($0.condition) }
         var entriesThroughNot: [[ConditionEntry]] = []
         var entriesOutsideNot: [[ConditionEntry]] = []
-        for rule in policy.rules {
-            let listed = Self.listEntries(of: rule.condition)
+        for index in policy.rules.indices {
+            let listed = Self.listEntries(of: policy.rules[index].condition)
             entriesThroughNot.append(listed.throughNot)
             entriesOutsideNot.append(listed.outsideNot)
         }

@@ -6,16 +6,16 @@ extension PolicyChecks {
         // The earlier rules that can match, of the two kinds that shadow: the gates, and the suggest-update prompts.
         var gates: [Int] = []
         var prompts: [Int] = []
-        for (index, rule) in policy.rules.enumerated() {
+        for index in policy.rules.indices {
             let analysis = analyses[index]
             let emptyRanges = self.emptyRanges(of: index, ruleNeverMatches: analysis.neverMatches)
             found += emptyRanges
             if analysis.neverMatches {
-                if emptyRanges.isEmpty { found.append(contradiction(of: rule, analysis)) }
+                if emptyRanges.isEmpty { found.append(contradiction(of: policy.rules[index], analysis)) }
                 continue
             }
-            let action = rule.action.value
-            if action.isGate, let lockout = lockout(rule, analysis) { found.append(lockout) }
+            let action = policy.rules[index].action.value
+            if action.isGate, let lockout = lockout(of: index, analysis) { found.append(lockout) }
             if action.isGate || action == .suggestUpdate {
                 if let shadowed = shadowing(of: index, byOneOf: action.isGate ? gates : prompts) { found.append(shadowed) }
                 if action.isGate { gates.append(index) } else { prompts.append(index) }
@@ -26,12 +26,12 @@ extension PolicyChecks {
 
     /// Entries whose range alone matches nothing (`">= 3 < 2"`).
     private func emptyRanges(of index: Int, ruleNeverMatches: Bool) -> [Diagnostic] {
-        let rule = policy.rules[index]
-        return entries(of: index, throughNot: false).compactMap { entry in
+        entries(of: index, throughNot: false).compactMap { entry in
             guard let range = entry.test.range, !range.canMatch else { return nil }
+            let id = policy.rules[index].id.value
             let consequence = ruleNeverMatches
-                ? "so the rule \"\(rule.id.value)\" never applies"
-                : "so the alternative of \"\(rule.id.value)\" that holds it never does"
+                ? "so the rule \"\(id)\" never applies"
+                : "so the alternative of \"\(id)\" that holds it never does"
             return finding(.lintNeverMatches, "\(entry.key) \"\(range.text)\" matches no version, \(consequence)",
                 at: entry.valueRange)
         }
@@ -53,7 +53,7 @@ extension PolicyChecks {
     }
 
     /// A gate that some platform's users cannot update their way out of, and no date window ends.
-    private func lockout(_ rule: Rule, _ analysis: ConditionAnalysis) -> Diagnostic? {
+    private func lockout(of index: Int, _ analysis: ConditionAnalysis) -> Diagnostic? {
         var bits: UInt8 = 0
         for branch in analysis.satisfiableBranches where Self.locksOut(branch) {
             bits |= branch.platformBits ?? ConditionAnalysis.everyPlatform
@@ -61,6 +61,7 @@ extension PolicyChecks {
         guard bits != 0 else { return nil }
         let platforms = ConditionAnalysis.platforms(of: bits)
         let whom = platforms.count == Platform.allCases.count ? "on every platform" : "on \(Self.names(platforms))"
+        let rule = policy.rules[index]
         return finding(.lintLockout,
             "the \(rule.action.value.rawValue) rule \"\(rule.id.value)\" matches every app version \(whom) and no date "
                 + "window ends it: no update lets these users in. Limit it with an app-version or build range, or a "

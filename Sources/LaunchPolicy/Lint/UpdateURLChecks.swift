@@ -5,9 +5,10 @@ extension PolicyChecks {
     func updateURLs() -> [Diagnostic] {
         guard format == .policyLanguage else { return [] }
         var found: [Diagnostic] = []
-        for (index, rule) in policy.rules.enumerated() {
-            let action = rule.action.value
-            guard action == .requireUpdate || action == .suggestUpdate, rule.url == nil, !analyses[index].neverMatches
+        for index in policy.rules.indices {
+            let action = policy.rules[index].action.value
+            guard action == .requireUpdate || action == .suggestUpdate, policy.rules[index].url == nil,
+                !analyses[index].neverMatches
             else { continue }
             let missing: String
             if let platforms = platforms(of: index) {
@@ -19,6 +20,7 @@ extension PolicyChecks {
                 guard policy.store.isEmpty else { continue }
                 missing = "the policy has no store URLs"
             }
+            let rule = policy.rules[index]
             found.append(finding(.lintMissingUpdateURL,
                 "the \(action.rawValue) rule \"\(rule.id.value)\" has no url and \(missing): the app must supply the "
                     + "update link itself; add it under store, or give the rule a url",
