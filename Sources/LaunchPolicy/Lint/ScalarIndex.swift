@@ -29,19 +29,21 @@ struct ScalarIndex {
         let tree = root.tree
         self.tree = tree
         var visitedAnchors: Set<Int> = []
+        // Sized for every node up front, as the reader's tables are: grown by doubling, the list of scalars was
+        // copied about ten times for each file.
         var found: [Scalar] = []
+        found.reserveCapacity(tree.records.count)
         var pending = [Scalar(record: root.index, keyRecord: -1, isKey: false)]
         while let next = pending.popLast() {
-            let record = next.record
-            let decoration = tree.records[record].decoration
-            if decoration >= 0, tree.decorations[decoration].anchor != nil,
-                !visitedAnchors.insert(tree.records[record].range.start.offset).inserted
+            let record = tree.records[next.record]
+            if record.decoration >= 0, tree.decorations[record.decoration].anchor != nil,
+                !visitedAnchors.insert(record.range.start.offset).inserted
             {
                 continue
             }
-            let first = tree.records[record].firstChild
-            let count = tree.records[record].childCount
-            switch tree.records[record].kind {
+            let first = record.firstChild
+            let count = record.childCount
+            switch record.kind {
             case .scalar:
                 found.append(next)
             case .sequence:
