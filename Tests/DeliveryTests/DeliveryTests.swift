@@ -22,7 +22,7 @@ final class Script: @unchecked Sendable {
     /// A fixture whose server first serves `remotePolicy` with an ETag, and a delivery that has fetched it: the
     /// last-known-good every failure case must keep.
     private func fixtureWithCachedPolicy(
-        publicKey: PolicyPublicKey? = nil, signature: PolicySignature? = nil, timeout: TimeInterval = 5,
+        publicKey: PolicyPublicKey? = nil, signature: PolicySignature? = nil, timeout: TimeInterval = unhurriedTimeout,
         maximumSize: Int = 1 << 20
     ) async throws -> (Fixture, Script, PolicyDelivery, Data) {
         let script = Script { _ in

@@ -193,11 +193,11 @@ import Testing
         let fixture = try Fixture { _ in policyReply(remotePolicy) }
         defer { fixture.tearDown() }
         let delivery = fixture.delivery()
-        let current = await delivery.firstLaunchPolicy(waitingAtMost: 5)
+        let current = await delivery.firstLaunchPolicy(waitingAtMost: unhurriedTimeout)
         #expect(current.origin == .cache)
         #expect(current.evaluate(launch).gate?.rule == "remote-gate")
         // With a policy cached, later launches do not wait or fetch.
-        #expect(await delivery.firstLaunchPolicy(waitingAtMost: 5).origin == .cache)
+        #expect(await delivery.firstLaunchPolicy(waitingAtMost: unhurriedTimeout).origin == .cache)
         #expect(fixture.server.requests.count == 1)
     }
 
@@ -211,7 +211,8 @@ import Testing
         #expect(gate.waitingCount == 1, "the fetch is still in flight")
         gate.open()
         // The refresh the wait started completes on its own.
-        for _ in 0..<200 where delivery.current().origin != .cache { try await Task.sleep(nanoseconds: 10_000_000) }
+        let deadline = Date().addingTimeInterval(unhurriedTimeout)
+        while delivery.current().origin != .cache, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(delivery.gateRule() == "remote-gate")
     }
 }

@@ -25,6 +25,15 @@ let newerRemotePolicy = gatePolicy(rule: "newer-remote-gate", below: "3.0")
 /// A launch of version 0.5, which every test policy blocks: the gate's rule says which policy decided.
 let launch = try! LaunchContext(platform: .ios, appVersion: "0.5")
 
+/// The refresh timeout of a test that is not about time: a minute, which a local server never needs.
+///
+/// A refresh holds the policy's request and its sidecar signature to one deadline, and the test process runs every
+/// suite at once on as many threads as the machine has cores. On two cores the command-line tests, which wait for the
+/// executables they start, can hold both for seconds, and a refresh that was waiting to go on from the policy to its
+/// sidecar went past a five-second deadline and never asked for the signature (the sidecar and unsigned-policy tests
+/// failed once that way in a full run). Tests of the deadline itself set a short timeout of their own.
+let unhurriedTimeout: TimeInterval = 60
+
 /// A server, a cache folder and a source pointing at them. A test ends with `defer { fixture.tearDown() }`, which
 /// also keeps the fixture alive to the end of the test (a delivery holds neither the server nor the folder).
 final class Fixture: @unchecked Sendable {
@@ -33,7 +42,7 @@ final class Fixture: @unchecked Sendable {
     var source: PolicySource
 
     init(
-        publicKey: PolicyPublicKey? = nil, timeout: TimeInterval = 5, maximumSize: Int = 1 << 20,
+        publicKey: PolicyPublicKey? = nil, timeout: TimeInterval = unhurriedTimeout, maximumSize: Int = 1 << 20,
         failureMode: FailureMode = .open, handler: @escaping TestHTTPServer.Handler
     ) throws {
         server = try TestHTTPServer(handler: handler)
