@@ -34,11 +34,10 @@ struct YAMLComposer {
         case unique(Int)
     }
 
-    /// A key of an open mapping and where it is written. A struct, not a tuple: an array of tuples is destroyed
-    /// element by element through the runtime's generic tuple witness.
+    /// A key of an open mapping, as its node. A key is compared with the keys before it by the node's text, read in
+    /// place; an identity that held the text was a retain and a release of the string for every key read.
     private struct WrittenKey {
-        let identity: KeyIdentity
-        let range: SourceRange
+        let node: Int
     }
 
     /// The most keys of one mapping compared as a list before they move to a table.
@@ -140,11 +139,12 @@ struct YAMLComposer {
         case .scalar(let scalar, let anchor, let tag):
             guard count(1, at: range) else { return false }
             let node = records.count
-            texts.append(scalar.text)
             records.append(YAMLTree.Record(
                 range: range, firstChild: 0, childCount: 0,
                 decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
             if let anchor { anchors[anchor] = (node, 1) }
+            // The text last, as the scalar's last use, so that it moves into the tree instead of being copied.
+            texts.append(scalar.text)
             return add(node)
         case .alias(let name):
             if openAnchors.contains(name) {
@@ -216,9 +216,8 @@ struct YAMLComposer {
             return true
         }
         open[top].expectsValue = true
-        let identity = identity(of: node)
         let range = records[node].range
-        if let first = firstRange(of: identity, in: top) {
+        if let first = firstRange(ofKey: node, in: top) {
             open[top].dropsNextValue = true
             return report(.error(
                 .yamlDuplicateKey,
@@ -227,12 +226,12 @@ struct YAMLComposer {
                 notes: [.init(message: "first written here", range: first)]))
         }
         if open[top].keyTable != nil {
-            open[top].keyTable![identity] = range
+            open[top].keyTable![identity(of: node)] = range
         } else {
-            keys.append(WrittenKey(identity: identity, range: range))
+            keys.append(WrittenKey(node: node))
             if keys.count - open[top].firstKey == Self.keyListLimit {
                 var table: [KeyIdentity: SourceRange] = [:]
-                for key in keys[open[top].firstKey...] { table[key.identity] = key.range }
+                for key in keys[open[top].firstKey...] { table[identity(of: key.node)] = records[key.node].range }
                 open[top].keyTable = table
             }
         }
@@ -240,15 +239,22 @@ struct YAMLComposer {
         return true
     }
 
-    /// Where the open mapping at `level` first has a key with this identity, if it has one.
-    private func firstRange(of identity: KeyIdentity, in level: Int) -> SourceRange? {
-        if let table = open[level].keyTable { return table[identity] }
+    /// Where the open mapping at `level` first has a key the same as `key`, if it has one.
+    private func firstRange(ofKey key: Int, in level: Int) -> SourceRange? {
+        if let table = open[level].keyTable { return table[identity(of: key)] }
         var index = open[level].firstKey
         while index < keys.count {
-            if keys[index].identity == identity { return keys[index].range }
+            if sameKey(keys[index].node, key) { return records[keys[index].node].range }
             index += 1
         }
         return nil
+    }
+
+    /// Whether two key nodes are the same key: two scalars by their texts, compared in place; anything else by
+    /// identity, which is rare.
+    private func sameKey(_ one: Int, _ other: Int) -> Bool {
+        if records[one].kind == .scalar, records[other].kind == .scalar { return texts[one] == texts[other] }
+        return identity(of: one) == identity(of: other)
     }
 
     private func identity(of key: Int) -> KeyIdentity {
