@@ -7,15 +7,14 @@ enum RetypedScalarChecks {
     static let numericKeys: Set<String> = ["policy", "rollout"]
 
     static func findings(in index: ScalarIndex) -> [Diagnostic] {
-        // A loop, not a compactMap: nearly every scalar gives no finding, and an optional diagnostic made and
+        // Appended to, not a compactMap: nearly every scalar gives no finding, and an optional diagnostic made and
         // dropped for each one cost more than the test.
         var findings: [Diagnostic] = []
-        for scalar in index.scalars {
-            guard let text = index.plainText(of: scalar), let reading = YAMLImplicitTyping.changedReading(of: text)
-            else { continue }
+        index.forEachPlainScalar { scalar, text in
+            guard let reading = YAMLImplicitTyping.changedReading(of: text) else { return }
             let node = index.node(scalar)
             if !scalar.isKey, let key = index.key(of: scalar), numericKeys.contains(key), reading.hasPrefix("the number") {
-                continue
+                return
             }
             let quoted = "\"\(text)\""
             findings.append(Diagnostic(code: .lintRetypedScalar,
