@@ -150,6 +150,26 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
         #expect(try range("< 5").includes(range(">= 3 < 2")))
     }
 
+    /// Ranges taken together narrow one interval comparison by comparison: a bound met twice keeps the stricter of
+    /// the two, whichever comes first. (Full versions: a partial one is a range of its own, `> 2` being `>= 3`.)
+    @Test func aBoundMetTwiceKeepsTheStricterOfTheTwo() throws {
+        // Marketing versions have none between 2.0.0 and 2.0.1: excluding 2.0.0 below and 2.0.1 above leaves nothing.
+        #expect(try !VersionRange.canMatch(all: [range("> 2.0.0"), range(">= 2.0.0 < 2.0.1")]))
+        #expect(try !VersionRange.canMatch(all: [range(">= 2.0.0"), range("> 2.0.0 < 2.0.1")]))
+        #expect(try VersionRange.canMatch(all: [range(">= 2.0.0"), range(">= 2.0.0 < 2.0.1")]))
+        #expect(try !VersionRange.canMatch(all: [range("< 2.0.0"), range("<= 2.0.0 >= 2.0.0")]))
+        #expect(try !VersionRange.canMatch(all: [range("<= 2.0.0"), range("< 2.0.0 >= 2.0.0")]))
+        #expect(try VersionRange.canMatch(all: [range("<= 2.0.0"), range("<= 2.0.0 >= 2.0.0")]))
+        // A looser bound after a stricter one changes nothing.
+        #expect(try !VersionRange.canMatch(all: [range(">= 3.0.0"), range(">= 1.0.0 < 2.0.0")]))
+        #expect(try !VersionRange.canMatch(all: [range("< 2.0.0"), range("< 5.0.0 >= 3.0.0")]))
+        // An x-range's bounds sit just below a core (1.x is >= 1.0.0-0 < 2.0.0-0).
+        #expect(try VersionRange.canMatch(all: [range("1.x"), range(">= 1.5.0")]))
+        #expect(try !VersionRange.canMatch(all: [range("1.x"), range(">= 2.0.0")]))
+        #expect(try range("1.x").includes(range(">= 1.2.0 < 1.9.0")))
+        #expect(try !range("1.x").includes(range(">= 1.2.0 <= 2.0.0")))
+    }
+
     @Test func rangesTakenTogether() throws {
         #expect(try !VersionRange.canMatch(all: [range("< 2"), range(">= 3")]))
         #expect(try VersionRange.canMatch(all: [range("< 3"), range(">= 2")]))
