@@ -9,17 +9,20 @@ extension PolicyChecks {
             for entry in entries(of: index, throughNot: false) {
                 guard case .date(let from, let until) = entry.test, let until else { continue }
                 if until <= now {
+                    let id = policy.rules[index].id.value
                     found.append(finding(.lintEndedWindow,
-                        "the date window ended at \(Timestamp.text(until)), so the rule \"\(policy.rules[index].id.value)\" no "
+                        "the date window ended at \(Timestamp.text(until)), so the rule \"\(id)\" no "
                             + "longer applies; remove the rule or move the window",
                         at: entry.valueRange))
                     continue
                 }
                 let start = max(from ?? now, now)
-                guard policy.rules[index].action.value == .block, until.timeIntervalSince(start) > maximumBlockWindow else { continue }
+                guard policy.rules[index].action.value == .block, until.timeIntervalSince(start) > maximumBlockWindow
+                else { continue }
+                let id = policy.rules[index].id.value
                 let span = from.map { $0 > now ? "from \(Timestamp.text($0))" : "from now" } ?? "from now"
                 found.append(finding(.lintLongBlockWindow,
-                    "the block rule \"\(policy.rules[index].id.value)\" locks users out for \(Self.duration(until.timeIntervalSince(start))) "
+                    "the block rule \"\(id)\" locks users out for \(Self.duration(until.timeIntervalSince(start))) "
                         + "(\(span) until \(Timestamp.text(until))), longer than the \(Self.duration(maximumBlockWindow)) "
                         + "maximum; check the dates, or raise max-block-window in .policy-lint.yaml",
                     at: entry.valueRange))

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The checks walk the rules by index and read the fields they need in place (`policy.rules[index].action`), as the
 /// interpreter does: a loop over `policy.rules` copies each rule out, retaining and releasing its six strings and
-/// lists, and five checks walking every rule that way cost lint about 2% of its time.
+/// lists, and five checks walking every rule that way cost lint about 2% of its instructions.
 struct PolicyChecks {
     /// The policy checked.
     let policy: Policy
