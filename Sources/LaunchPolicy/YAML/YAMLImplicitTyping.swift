@@ -41,8 +41,9 @@ public enum YAMLImplicitTyping {
         return booleans[text]
     }
 
-    /// A word of at most eight bytes as one number, each byte folded to lower case (`| 0x20`, which only letters
-    /// survive unchanged), the first byte highest.
+    /// A word of at most eight bytes as one number, the first byte highest, each byte or-ed with `0x20`: an ASCII
+    /// capital becomes its small letter. Other bytes may fold together too, which is why a match is looked up in
+    /// ``booleans`` by its exact spelling.
     private static func foldedCode(_ word: String) -> UInt64 {
         word.utf8.reduce(0) { $0 << 8 | UInt64($1 | 0x20) }
     }
