@@ -14,34 +14,15 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The kind the version was read as.
     public let kind: VersionKind
     /// The text as given.
-    public var text: String { written.text }
+    public let text: String
     /// Numeric parts with trailing zero parts removed, so that `1`, `1.0` and `1.0.0` are the same value.
-    var parts: [Numeral] { written.parts }
+    let parts: [Numeral]
     /// SemVer prerelease identifiers; empty for other kinds.
-    var prerelease: [PrereleaseIdentifier] { written.prerelease }
+    let prerelease: [PrereleaseIdentifier]
     /// SemVer build metadata identifiers, kept but ignored for precedence.
-    public var buildMetadata: [String] { written.buildMetadata }
+    public let buildMetadata: [String]
     /// The version as plain numbers for the launch path's comparisons; nil for the rare version that has none.
     let key: ComparisonKey?
-
-    /// The text and the lists, in one immutable object that copies of the version share. A version is copied
-    /// wherever a range's bound is (lint narrows intervals and compares ranges bound by bound), and a version
-    /// that held its string and three lists itself cost four retains and four releases a copy.
-    private let written: Written
-
-    private final class Written: Sendable {
-        let text: String
-        let parts: [Numeral]
-        let prerelease: [PrereleaseIdentifier]
-        let buildMetadata: [String]
-
-        init(text: String, parts: [Numeral], prerelease: [PrereleaseIdentifier], buildMetadata: [String]) {
-            self.text = text
-            self.parts = parts
-            self.prerelease = prerelease
-            self.buildMetadata = buildMetadata
-        }
-    }
 
     /// Parses a version of the given kind.
     ///
@@ -57,8 +38,11 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         var trimmed = parts
         while let last = trimmed.last, last.isZero { trimmed.removeLast() }
         self.kind = kind
+        self.text = text
+        self.parts = trimmed
+        self.prerelease = prerelease
+        self.buildMetadata = buildMetadata
         key = ComparisonKey(parts: trimmed, prerelease: prerelease)
-        written = Written(text: text, parts: trimmed, prerelease: prerelease, buildMetadata: buildMetadata)
     }
 
     /// The numeric part at `index`, zero when absent.
