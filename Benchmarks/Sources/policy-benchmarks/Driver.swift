@@ -34,6 +34,8 @@ struct Driver {
                 ["measure", "evaluate-ungated", yaml, "\(samples)"])
             try add("(d) the same, then every rule's explanation read (what a report reads)",
                 ["measure", "evaluate-explained", yaml, "\(samples)"])
+            try add("making the launch context an evaluation reads (versions, dates, locale; before (d))",
+                ["measure", "launch-context", yaml, "\(samples)"])
             try add("(e) policy-lint of the file (all checks)", ["measure", "lint", yaml, "\(samples)"])
             if let yams { try add("Yams compose (peer)", [yaml, "\(samples)"], executable: yams) }
             try add("Foundation JSONSerialization of the JSON (peer)", ["measure", "json-serialization", json, "\(samples)"])

@@ -9,7 +9,8 @@ enum Operations {
 
     /// The names `measure` accepts, in the order the report shows them.
     static let names = [
-        "floor", "reader", "reader+decoder", "evaluate", "evaluate-ungated", "evaluate-explained", "lint",
+        "floor", "reader", "reader+decoder", "evaluate", "evaluate-ungated", "evaluate-explained", "launch-context",
+        "lint",
         "json-serialization", "reader+decoder-json",
     ]
 
@@ -36,6 +37,9 @@ enum Operations {
             // What a report or a simulation reads besides: whether each rule matched and what became of it.
             guard let policy = AutomaticPolicyParser().parse(Data(bytes)).usablePolicy else { return nil }
             return { policy.evaluate(ungatedContext).explanation.reduce(0) { $0 + ($1.matched ? 1 : 0) } }
+        case "launch-context":
+            // What an app makes before it evaluates, at every launch: (d) times the evaluation of one made beforehand.
+            return { launch(.upgrade, appVersion: "2.3.9", build: "2390", region: "BR").installID?.utf8.count ?? 0 }
         case "lint":
             let linter = PolicyLinter(now: now)
             return { linter.lint(bytes, path: path).diagnostics.count }
