@@ -44,6 +44,26 @@ private func marketing(_ text: String) throws(VersionError) -> Version { try Ver
         }
     }
 
+    /// Positions count characters, and a message shows the character itself, wherever it stands and however many
+    /// bytes it takes.
+    @Test(arguments: [
+        ("1.2é", VersionKind.marketing, 3, "'é' at position 4"),
+        ("12.٣", .build, 3, "'٣' at position 4 is not an ASCII digit"),
+        ("2.0.1-b€ta", .semver, 7, "'€' at position 8 is not allowed in the prerelease"),
+        ("2.0.1-beta.🚀", .semver, 11, "empty identifier at position 12"),
+        ("2.0.1+sha.5ü", .semver, 11, "'ü' at position 12 is not allowed in the build metadata"),
+        ("2.0.٠", .semver, 4, "'٠' at position 5 is not an ASCII digit"),
+        ("2..ä", .marketing, 2, "two dots in a row"),
+    ] as [(String, VersionKind, Int, String)])
+    func positionsCountCharacters(text: String, kind: VersionKind, position: Int, reason: String) {
+        #expect {
+            try Version(text, kind: kind)
+        } throws: { error in
+            guard let error = error as? VersionError else { return false }
+            return error.position == position && error.reason.contains(reason)
+        }
+    }
+
     @Test func messagesNameTheMistake() {
         func reason(_ text: String) -> String {
             do { _ = try marketing(text); return "" } catch { return error.reason }

@@ -159,6 +159,7 @@ final class ContextVersion: Sendable {
     /// Reads `text` as each of `kinds`; throws when it is valid as none of them.
     init(_ text: String, key: String, kinds: [VersionKind]) throws(LaunchContextError) {
         var readings: [Version] = []
+        readings.reserveCapacity(kinds.count)
         var errors: [VersionError] = []
         for kind in kinds {
             do {

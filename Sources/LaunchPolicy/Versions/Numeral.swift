@@ -32,6 +32,22 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Creates a numeral from ASCII digits (at least one), adding them up as they come: a string is made only for
+    /// 19 significant digits or more.
+    init(asciiDigits digits: some Collection<UInt8>) {
+        var value: UInt64 = 0
+        var significant = 0
+        for digit in digits {
+            if significant > 0 || digit != UInt8(ascii: "0") { significant += 1 }
+            value = value &* 10 &+ UInt64(digit &- UInt8(ascii: "0"))
+        }
+        if significant <= 18 {
+            self.init(value)
+        } else {
+            self.init(digits: Substring(String(decoding: Array(digits), as: UTF8.self)))
+        }
+    }
+
     var isZero: Bool { storage == .small(0) }
 
     /// The value when it is below 10^18, as nearly every version part is.

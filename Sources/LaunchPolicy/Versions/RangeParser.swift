@@ -326,14 +326,7 @@ struct RangeParser {
 
     /// The number written in the digits `scalars[start..<end]`.
     private func numeral(_ start: Int, _ end: Int) -> Numeral {
-        var value: UInt64 = 0
-        var significant = 0
-        for scalar in scalars[start..<end] {
-            if significant > 0 || scalar != "0" { significant += 1 }
-            value = value &* 10 &+ UInt64(scalar.value - 48)
-        }
-        if significant <= 18 { return Numeral(value) }
-        return Numeral(digits: Substring(String(String.UnicodeScalarView(scalars[start..<end]))))
+        Numeral(asciiDigits: scalars[start..<end].lazy.map { UInt8(truncatingIfNeeded: $0.value) })
     }
 
     private func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,54 +1,160 @@
 /// The strict syntax of each version kind, with messages that say what is wrong and where.
+///
+/// Versions are read over the text's UTF-8 bytes, and a part's number is added up as its digits are read: an app
+/// makes its launch context from six versions at every launch, nine readings in all, and reading each as an array
+/// of scalars with a string per part cost about 7,000 instructions. Every character a version may hold is ASCII, so
+/// wherever a reading stops with an error, every byte before that point is one character, and a byte offset is also
+/// the position in characters that messages give.
 enum VersionSyntax {
     static func parseVersion(_ text: String, kind: VersionKind) throws(VersionError) -> Version {
-        let scalars = Array(text.unicodeScalars)
+        var contiguous = text
+        let result = contiguous.withUTF8 { bytes in
+            Result { () throws(VersionError) in try Reading(text: text, kind: kind, bytes: bytes).version() }
+        }
+        return try result.get()
+    }
+
+    /// One reading of a text's bytes as a version of one kind.
+    private struct Reading {
+        let text: String
+        let kind: VersionKind
+        let bytes: UnsafeBufferPointer<UInt8>
+
         func fail(_ reason: String, at position: Int?) -> VersionError {
             VersionError(input: text, kind: kind, reason: reason, position: position)
         }
-        guard !scalars.isEmpty else { throw fail("it is empty; \(kind.shape)", at: nil) }
 
-        switch kind {
-        case .marketing, .build, .versionCode:
-            let parts = try numericParts(scalars, kind: kind, fail: fail)
-            if kind == .marketing, parts.count > 3 {
-                throw fail("it has \(parts.count) parts; \(kind.shape)", at: nil)
-            }
-            if kind == .versionCode {
-                guard parts.count == 1 else {
-                    throw fail("it has a dot; \(kind.shape)", at: scalars.firstIndex(of: "."))
-                }
-                if let value = parts[0].intValue, value <= VersionKind.maximumVersionCode {} else {
-                    throw fail("it is larger than 2100000000, the largest versionCode", at: 0)
-                }
-            }
-            return Version(kind: kind, text: text, parts: parts)
-        case .semver:
-            return try parseSemVer(text, scalars, fail: fail)
+        /// The character that starts at byte `index`, for a message: the bytes before it are all ASCII.
+        func character(at index: Int) -> Unicode.Scalar {
+            var iterator = bytes[index...].makeIterator()
+            var decoder = UTF8()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+            return "\u{FFFD}"
         }
-    }
 
-    /// Dot-separated runs of ASCII digits.
-    private static func numericParts(
-        _ scalars: [Unicode.Scalar], kind: VersionKind, fail: (String, Int?) -> VersionError
-    ) throws(VersionError) -> [Numeral] {
-        var parts: [Numeral] = []
-        var current = ""
-        for (index, scalar) in scalars.enumerated() {
-            if isDigit(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if scalar == ".", kind != .versionCode {
-                if current.isEmpty {
-                    throw fail(index == 0 ? "it starts with a dot; \(kind.shape)" : "it has two dots in a row; \(kind.shape)", index)
+        func refuse(at index: Int) -> VersionError {
+            fail(VersionSyntax.describe(character(at: index), at: index, kind: kind), at: index)
+        }
+
+        /// The number written in the digits `bytes[start..<end]`.
+        func numeral(_ start: Int, _ end: Int) -> Numeral { Numeral(asciiDigits: bytes[start..<end]) }
+
+        func version() throws(VersionError) -> Version {
+            guard !bytes.isEmpty else { throw fail("it is empty; \(kind.shape)", at: nil) }
+            switch kind {
+            case .marketing, .build, .versionCode:
+                let parts = try numericParts()
+                if kind == .marketing, parts.count > 3 {
+                    throw fail("it has \(parts.count) parts; \(kind.shape)", at: nil)
                 }
-                parts.append(Numeral(digits: Substring(current)))
-                current = ""
-            } else {
-                throw fail(describe(scalar, at: index, kind: kind), index)
+                if kind == .versionCode {
+                    guard parts.count == 1 else {
+                        throw fail("it has a dot; \(kind.shape)", at: bytes.firstIndex(of: UInt8(ascii: ".")))
+                    }
+                    if let value = parts[0].intValue, value <= VersionKind.maximumVersionCode {} else {
+                        throw fail("it is larger than 2100000000, the largest versionCode", at: 0)
+                    }
+                }
+                return Version(kind: kind, text: text, parts: parts)
+            case .semver:
+                return try semVer()
             }
         }
-        if current.isEmpty { throw fail("it ends with a dot; \(kind.shape)", scalars.count - 1) }
-        parts.append(Numeral(digits: Substring(current)))
-        return parts
+
+        /// Dot-separated runs of ASCII digits.
+        private func numericParts() throws(VersionError) -> [Numeral] {
+            var parts: [Numeral] = []
+            parts.reserveCapacity(4)
+            var start = 0
+            for index in bytes.indices where !VersionSyntax.isDigit(bytes[index]) {
+                guard bytes[index] == UInt8(ascii: "."), kind != .versionCode else { throw refuse(at: index) }
+                if index == start {
+                    throw fail(index == 0 ? "it starts with a dot; \(kind.shape)" : "it has two dots in a row; \(kind.shape)",
+                        at: index)
+                }
+                parts.append(numeral(start, index))
+                start = index + 1
+            }
+            if start == bytes.count { throw fail("it ends with a dot; \(kind.shape)", at: bytes.count - 1) }
+            parts.append(numeral(start, bytes.count))
+            return parts
+        }
+
+        /// SemVer 2.0.0's grammar, exactly.
+        private func semVer() throws(VersionError) -> Version {
+            var index = 0
+            var core: [Numeral] = []
+            core.reserveCapacity(3)
+            while core.count < 3 {
+                let start = index
+                while index < bytes.count, VersionSyntax.isDigit(bytes[index]) { index += 1 }
+                if index == start {
+                    if index < bytes.count, bytes[index] != UInt8(ascii: ".") { throw refuse(at: index) }
+                    throw fail(
+                        index >= bytes.count
+                            ? "it has \(core.count) of the 3 numbers MAJOR.MINOR.PATCH; \(kind.shape)"
+                            : "a number is missing at position \(index + 1); \(kind.shape)", at: index)
+                }
+                if index - start > 1, bytes[start] == UInt8(ascii: "0") {
+                    throw fail("the number at position \(start + 1) has a leading zero, which SemVer forbids", at: start)
+                }
+                core.append(numeral(start, index))
+                if core.count < 3 {
+                    guard index < bytes.count else {
+                        throw fail("it has \(core.count) of the 3 numbers MAJOR.MINOR.PATCH; \(kind.shape)", at: nil)
+                    }
+                    guard bytes[index] == UInt8(ascii: ".") else { throw refuse(at: index) }
+                    index += 1
+                }
+            }
+            var prerelease: [PrereleaseIdentifier] = []
+            var build: [String] = []
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                index += 1
+                for identifier in try identifiers(from: &index, stopAt: UInt8(ascii: "+"), what: "prerelease") {
+                    if bytes[identifier].allSatisfy(VersionSyntax.isDigit) {
+                        if identifier.count > 1, bytes[identifier.lowerBound] == UInt8(ascii: "0") {
+                            throw fail("the prerelease number at position \(identifier.lowerBound + 1) has a leading zero, which SemVer forbids",
+                                at: identifier.lowerBound)
+                        }
+                        prerelease.append(.numeric(numeral(identifier.lowerBound, identifier.upperBound)))
+                    } else {
+                        prerelease.append(.alphanumeric(String(decoding: bytes[identifier], as: UTF8.self)))
+                    }
+                }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") {
+                index += 1
+                build = try identifiers(from: &index, stopAt: nil, what: "build metadata").map {
+                    String(decoding: bytes[$0], as: UTF8.self)
+                }
+            }
+            if index < bytes.count { throw refuse(at: index) }
+            return Version(kind: kind, text: text, parts: core, prerelease: prerelease, buildMetadata: build)
+        }
+
+        /// Where each dot-separated, non-empty identifier of [0-9A-Za-z-] is, up to `stop` or the end.
+        private func identifiers(
+            from index: inout Int, stopAt stop: UInt8?, what: String
+        ) throws(VersionError) -> [Range<Int>] {
+            var result: [Range<Int>] = []
+            while true {
+                let start = index
+                while index < bytes.count, VersionSyntax.isIdentifierCharacter(bytes[index]) { index += 1 }
+                if index == start {
+                    throw fail("the \(what) has an empty identifier at position \(start + 1)", at: start)
+                }
+                result.append(start..<index)
+                guard index < bytes.count else { return result }
+                if bytes[index] == UInt8(ascii: ".") {
+                    index += 1
+                    continue
+                }
+                if let stop, bytes[index] == stop { return result }
+                throw fail("'\(character(at: index).escaped(asASCII: false))' at position \(index + 1) is not allowed in the \(what) (only 0-9, A-Z, a-z and -)",
+                    at: index)
+            }
+        }
     }
 
     /// Why a character is not allowed, naming the common mistakes.
@@ -84,90 +190,9 @@ enum VersionSyntax {
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
 
-    private static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isDigit(scalar) || (scalar.value >= 65 && scalar.value <= 90) || (scalar.value >= 97 && scalar.value <= 122)
-            || scalar == "-"
-    }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
-    /// SemVer 2.0.0's grammar, exactly.
-    private static func parseSemVer(
-        _ text: String, _ scalars: [Unicode.Scalar], fail: (String, Int?) -> VersionError
-    ) throws(VersionError) -> Version {
-        let kind = VersionKind.semver
-        var index = 0
-        var core: [Numeral] = []
-        while core.count < 3 {
-            let start = index
-            while index < scalars.count, isDigit(scalars[index]) { index += 1 }
-            if index == start {
-                if index < scalars.count, scalars[index] != "." {
-                    throw fail(describe(scalars[index], at: index, kind: kind), index)
-                }
-                throw fail(
-                    index >= scalars.count && core.count < 3
-                        ? "it has \(core.count) of the 3 numbers MAJOR.MINOR.PATCH; \(kind.shape)"
-                        : "a number is missing at position \(index + 1); \(kind.shape)", index)
-            }
-            if index - start > 1, scalars[start] == "0" {
-                throw fail("the number at position \(start + 1) has a leading zero, which SemVer forbids", start)
-            }
-            core.append(Numeral(digits: Substring(String(String.UnicodeScalarView(scalars[start..<index])))))
-            if core.count < 3 {
-                guard index < scalars.count else {
-                    throw fail("it has \(core.count) of the 3 numbers MAJOR.MINOR.PATCH; \(kind.shape)", nil)
-                }
-                guard scalars[index] == "." else {
-                    throw fail(describe(scalars[index], at: index, kind: kind), index)
-                }
-                index += 1
-            }
-        }
-        var prerelease: [PrereleaseIdentifier] = []
-        var build: [String] = []
-        if index < scalars.count, scalars[index] == "-" {
-            index += 1
-            for identifier in try identifiers(scalars, from: &index, stopAt: "+", what: "prerelease", fail: fail) {
-                let (start, value) = identifier
-                if value.unicodeScalars.allSatisfy(isDigit) {
-                    if value.count > 1, value.hasPrefix("0") {
-                        throw fail("the prerelease number at position \(start + 1) has a leading zero, which SemVer forbids", start)
-                    }
-                    prerelease.append(.numeric(Numeral(digits: Substring(value))))
-                } else {
-                    prerelease.append(.alphanumeric(value))
-                }
-            }
-        }
-        if index < scalars.count, scalars[index] == "+" {
-            index += 1
-            build = try identifiers(scalars, from: &index, stopAt: nil, what: "build metadata", fail: fail).map(\.1)
-        }
-        if index < scalars.count {
-            throw fail(describe(scalars[index], at: index, kind: kind), index)
-        }
-        return Version(kind: kind, text: text, parts: core, prerelease: prerelease, buildMetadata: build)
-    }
-
-    /// Dot-separated, non-empty identifiers of [0-9A-Za-z-], up to `stop` or the end.
-    private static func identifiers(
-        _ scalars: [Unicode.Scalar], from index: inout Int, stopAt stop: Unicode.Scalar?, what: String,
-        fail: (String, Int?) -> VersionError
-    ) throws(VersionError) -> [(Int, String)] {
-        var result: [(Int, String)] = []
-        while true {
-            let start = index
-            while index < scalars.count, isIdentifierCharacter(scalars[index]) { index += 1 }
-            if index == start {
-                throw fail("the \(what) has an empty identifier at position \(start + 1)", start)
-            }
-            result.append((start, String(String.UnicodeScalarView(scalars[start..<index]))))
-            guard index < scalars.count else { return result }
-            if scalars[index] == "." {
-                index += 1
-                continue
-            }
-            if let stop, scalars[index] == stop { return result }
-            throw fail("'\(scalars[index].escaped(asASCII: false))' at position \(index + 1) is not allowed in the \(what) (only 0-9, A-Z, a-z and -)", index)
-        }
+    private static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == UInt8(ascii: "-")
     }
 }
