@@ -21,12 +21,53 @@ struct ConditionAnalysis {
         /// Version and number ranges by kind of entry, with the key as written; all must hold.
         private(set) var rangesByKind: [KindRanges] = []
 
-        /// The ranges of one kind of entry. A struct, not a tuple: an array of tuples is copied and destroyed
-        /// element by element through the runtime's generic tuple witness, and lint copies branches often.
+        /// The ranges of one kind of entry, and the versions they all admit as one interval, worked out once the
+        /// branch is complete: the shadowing check compares every gate with every earlier one, and comparing two
+        /// intervals there costs less than narrowing an interval by every range of both branches for each pair.
+        /// A struct, not a tuple: an array of tuples is copied and destroyed element by element through the
+        /// runtime's generic tuple witness, and lint copies branches often.
         struct KindRanges {
             let kind: Footprint.Kind
             let key: String
-            var ranges: [VersionRange]
+            private(set) var ranges: [VersionRange]
+            /// The versions every range admits, once ``settle()`` has worked it out, when each range is one
+            /// alternative of plain comparisons and all compare one kind of version, as nearly every range a policy
+            /// writes. Nil otherwise, and then the ranges themselves are asked.
+            private(set) var interval: RangeAnalysis.Interval?
+
+            init(kind: Footprint.Kind, key: String, range: VersionRange) {
+                self.kind = kind
+                self.key = key
+                ranges = [range]
+            }
+
+            mutating func append(_ range: VersionRange) {
+                ranges.append(range)
+                interval = nil
+            }
+
+            /// Works out ``interval``. Not on every ``append(_:)``: a branch is built by copying and combining
+            /// others, and an interval holds two versions that each copy would retain and release.
+            mutating func settle() {
+                let kind = ranges[0].kind
+                interval = ranges.allSatisfy { $0.kind == kind } ? VersionRange.plainInterval(of: ranges) : nil
+            }
+
+            /// Whether some version satisfies every range.
+            var canMatch: Bool {
+                if let interval { return !interval.isEmpty(kind: ranges[0].kind) }
+                return VersionRange.canMatch(all: ranges)
+            }
+
+            /// Whether every version that satisfies all of `other`'s ranges satisfies all of these too, by plain
+            /// precedence: the same as asking it of each of these ranges, since a version lies in each of them
+            /// exactly when it lies in the interval they share.
+            func includes(_ other: KindRanges) -> Bool {
+                if let outer = interval, let inner = other.interval, ranges[0].kind == other.ranges[0].kind {
+                    return VersionRange.interval(outer, includes: inner, kind: ranges[0].kind)
+                }
+                return ranges.allSatisfy { $0.includes(all: other.ranges) }
+            }
         }
         private var launchKindBits: UInt8?
         private var sourceBits: UInt8?
@@ -139,9 +180,9 @@ struct ConditionAnalysis {
             func range(_ kind: Footprint.Kind, _ range: VersionRange) {
                 footprint.insert(kind)
                 if let index = rangesByKind.firstIndex(where: { $0.kind == kind }) {
-                    rangesByKind[index].ranges.append(range)
+                    rangesByKind[index].append(range)
                 } else {
-                    rangesByKind.append(KindRanges(kind: kind, key: entry.key, ranges: [range]))
+                    rangesByKind.append(KindRanges(kind: kind, key: entry.key, range: range))
                 }
             }
             switch entry.test {
@@ -185,6 +226,11 @@ struct ConditionAnalysis {
             }
         }
 
+        /// Works out each kind's interval, once the branch is complete.
+        mutating func settle() {
+            for index in rangesByKind.indices { rangesByKind[index].settle() }
+        }
+
         /// Adds a part the analysis does not look into.
         mutating func add(opaque part: Condition) {
             guard insertWritten(WrittenEntry(opaque: part)) else { return }
@@ -207,7 +253,7 @@ struct ConditionAnalysis {
             // The first key in alphabetical order whose ranges contradict each other, found without sorting a
             // copy of the list: nearly every branch has none, and then every group is looked at either way.
             var contradicting: String?
-            for group in rangesByKind where !VersionRange.canMatch(all: group.ranges) {
+            for group in rangesByKind where !group.canMatch {
                 if contradicting.map({ group.key < $0 }) ?? true { contradicting = group.key }
             }
             if let contradicting { return contradicting }
@@ -242,9 +288,9 @@ struct ConditionAnalysis {
                 guard let mine = regions, mine.isSubset(of: theirs) else { return false }
             }
             for required in other.rangesByKind {
-                guard let mine = ranges(required.kind), required.ranges.allSatisfy({ $0.includes(all: mine) }) else {
-                    return false
-                }
+                guard let mine = rangesByKind.firstIndex(where: { $0.kind == required.kind }),
+                    required.includes(rangesByKind[mine])
+                else { return false }
             }
             for required in other.locales {
                 let covered = locales.contains { list in
@@ -282,7 +328,10 @@ struct ConditionAnalysis {
             return
         }
         var memo: [ObjectIdentifier: [Branch]?] = [:]
-        let branches = Self.branches(of: condition, memo: &memo)
+        var branches = Self.branches(of: condition, memo: &memo)
+        if branches != nil {
+            for index in branches!.indices { branches![index].settle() }
+        }
         self.branches = branches
         // The same array when every branch is satisfiable, as nearly always: a filtered copy copies every branch.
         let all = branches ?? []

@@ -245,17 +245,24 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     public func includes(all others: [VersionRange]) -> Bool {
         guard others.allSatisfy({ $0.kind == kind }) else { return !Self.canMatch(all: others) }
         if let mine = Self.plainInterval(of: CollectionOfOne(self)), let theirs = Self.plainInterval(of: others) {
-            if mine.isEmpty(kind: kind) { return theirs.isEmpty(kind: kind) }
-            return Self.outside(mine, allSatisfy: { $0.intersection(theirs).isEmpty(kind: kind) })
+            return Self.interval(mine, includes: theirs, kind: kind)
         }
         let outside = RangeAnalysis.intervals(of: self).complement
         return others.reduce(outside) { $0.intersection(RangeAnalysis.intervals(of: $1)) }.isEmpty
     }
 
+    /// Whether every version of `kind` in `inner` lies in `outer`, by plain precedence.
+    static func interval(
+        _ outer: RangeAnalysis.Interval, includes inner: RangeAnalysis.Interval, kind: VersionKind
+    ) -> Bool {
+        if outer.isEmpty(kind: kind) { return inner.isEmpty(kind: kind) }
+        return outside(outer, allSatisfy: { $0.intersection(inner).isEmpty(kind: kind) })
+    }
+
     /// The versions all of `ranges` admit, as one interval, when each range is one alternative of plain comparisons
     /// — nearly every range a policy writes — so that the checks need no sets of intervals; nil otherwise. Any
-    /// collection, so that one range needs no array: the shadowing check asks this for every pair of gates.
-    private static func plainInterval(of ranges: some Collection<VersionRange>) -> RangeAnalysis.Interval? {
+    /// collection, so that one range needs no array. The ranges are of one kind.
+    static func plainInterval(of ranges: some Collection<VersionRange>) -> RangeAnalysis.Interval? {
         var interval = RangeAnalysis.Interval.everything
         for range in ranges {
             guard range.alternatives.count == 1 else { return nil }
