@@ -79,6 +79,22 @@ import Testing
         Row(earlier: "{platform: ios}", later: "{platform: ios, not: {region: [SE]}}", shadowed: true),
         Row(earlier: "{any: [{platform: ios}, {region: [SE]}]}", later: "{region: [SE], launch: first}", shadowed: true),
         Row(earlier: "{platform: ios}", later: "{any: [{platform: ios}, {region: [SE]}]}", shadowed: false),
+        // Ranges of one kind in a branch are met together: by the interval they share when each is plain, and
+        // range by range when one has alternatives or an exclusion.
+        Row(earlier: "{all: [{app-version: \">= 2\"}, {app-version: \"< 5\"}]}", later: "{app-version: \">= 3 < 4\"}",
+            shadowed: true),
+        Row(earlier: "{all: [{app-version: \">= 2\"}, {app-version: \"< 5\"}]}", later: "{app-version: \">= 3 < 6\"}",
+            shadowed: false),
+        Row(earlier: "{app-version: \"< 5\"}", later: "{all: [{app-version: \">= 1\"}, {app-version: \"< 4\"}]}",
+            shadowed: true),
+        Row(earlier: "{app-version: \"< 3\"}", later: "{all: [{app-version: \">= 1\"}, {app-version: \"< 4\"}]}",
+            shadowed: false),
+        Row(earlier: "{app-version: \"< 2 || >= 4\"}", later: "{app-version: \">= 5\"}", shadowed: true),
+        Row(earlier: "{app-version: \"< 2 || >= 4\"}", later: "{app-version: \">= 3\"}", shadowed: false),
+        Row(earlier: "{all: [{app-version: \"!= 3\"}, {app-version: \"< 9\"}]}", later: "{app-version: \">= 4 < 5\"}",
+            shadowed: true),
+        Row(earlier: "{all: [{app-version: \"!= 3\"}, {app-version: \"< 9\"}]}", later: "{app-version: \"3.1 - 4\"}",
+            shadowed: false),
     ]
 
     @Test(arguments: rows) func aLaterGateIsShadowedExactlyWhenTheEarlierContainsIt(_ row: Row) {
