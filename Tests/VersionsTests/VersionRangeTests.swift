@@ -98,6 +98,25 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
         }
     }
 
+    /// Positions count characters, however many bytes the characters before them take, and a message shows the
+    /// character itself.
+    @Test(arguments: [
+        ("≥2 | 3", VersionKind.marketing, 3, "a single '|' at position 4"),
+        ("1é+x", .marketing, 2, "'+' at position 3 starts a prerelease or build suffix"),
+        ("1.2.3-bé+x", .semver, 6, "the prerelease of '1.2.3-bé+x' is not valid"),
+        ("1.0.0+bü || 2", .semver, 5, "the build metadata of '1.0.0+bü' is not valid"),
+        ("🚀 - 2", .marketing, 0, "'🚀' at position 1 is not allowed"),
+        (">= 1.٢", .marketing, 5, "'٢' at position 6 is not an ASCII digit"),
+    ] as [(String, VersionKind, Int, String)])
+    func positionsCountCharacters(text: String, kind: VersionKind, position: Int, reason: String) {
+        #expect {
+            try VersionRange(text, kind: kind)
+        } throws: { error in
+            guard let error = error as? VersionError else { return false }
+            return error.isRange && error.position == position && error.reason.contains(reason)
+        }
+    }
+
     @Test func numbersAreReadWhateverTheirLength() {
         #expect(canonical("< 00000000000000000000012") == "<12.0.0")
         #expect(canonical(">= 999999999999999999") == ">=999999999999999999.0.0")

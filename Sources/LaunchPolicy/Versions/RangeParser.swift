@@ -1,24 +1,35 @@
 /// Reads range text into desugared comparators, following node-semver's desugaring rule for rule so that the
 /// canonical forms agree with its test vectors.
 ///
-/// Words and operands are spans of the text's scalars, never strings of their own: the decoder reads every range of
-/// a policy at launch, and text is made only for messages. Positions count Unicode scalars from 0.
+/// Words and operands are spans of the text's UTF-8 bytes, never strings of their own: the decoder reads every range
+/// of a policy at launch, and text is made only for messages. Every character a range may hold is ASCII, so a range
+/// that reads is all ASCII; messages count positions in characters (Unicode scalars) from 0, and ``place(_:)`` turns
+/// a byte offset into one.
 struct RangeParser {
     let text: String
     let kind: VersionKind
     let includePrerelease: Bool
-    private let scalars: [Unicode.Scalar]
+    /// The text's UTF-8, valid while ``parse(_:kind:includePrerelease:)`` runs.
+    private let bytes: UnsafeBufferPointer<UInt8>
 
-    init(text: String, kind: VersionKind, includePrerelease: Bool) {
+    private init(text: String, kind: VersionKind, includePrerelease: Bool, bytes: UnsafeBufferPointer<UInt8>) {
         self.text = text
         self.kind = kind
         self.includePrerelease = includePrerelease
-        // One decoding pass, sized by the UTF-8 count (which a native string knows): `Array(text.unicodeScalars)`
-        // walks the text twice, once only to count.
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { scalars.append(scalar) }
-        self.scalars = scalars
+        self.bytes = bytes
+    }
+
+    /// Reads `text` as a range of `kind`, over its UTF-8 in place.
+    static func parse(
+        _ text: String, kind: VersionKind, includePrerelease: Bool
+    ) throws(VersionError) -> (alternatives: [[Constraint]], ambiguous: [VersionRange.AmbiguousOperand]) {
+        var contiguous = text
+        let result = contiguous.withUTF8 { bytes in
+            Result { () throws(VersionError) in
+                try RangeParser(text: text, kind: kind, includePrerelease: includePrerelease, bytes: bytes).parse()
+            }
+        }
+        return try result.get()
     }
 
     typealias Comparator = VersionRange.Comparator
@@ -38,7 +49,7 @@ struct RangeParser {
         var position: Int { word.start }
     }
 
-    /// A run of scalars between spaces: `scalars[start..<end]`.
+    /// A run of bytes between spaces: `bytes[start..<end]`.
     struct Word {
         var start: Int
         var end: Int
@@ -47,32 +58,44 @@ struct RangeParser {
 
     /// The text of a word, for messages.
     private func text(_ word: Word) -> String {
-        String(String.UnicodeScalarView(scalars[word.start..<word.end]))
+        String(decoding: bytes[word.start..<word.end], as: UTF8.self)
     }
 
     private func text(_ operand: Operand) -> String { text(operand.word) }
 
-    /// Whether the word is exactly, or starts with, these scalars.
+    /// Whether the word is exactly, or starts with, these characters.
     private func word(_ word: Word, is expected: String, prefixOnly: Bool = false) -> Bool {
         var index = word.start
-        for scalar in expected.unicodeScalars {
-            guard index < word.end, scalars[index] == scalar else { return false }
+        for byte in expected.utf8 {
+            guard index < word.end, bytes[index] == byte else { return false }
             index += 1
         }
         return prefixOnly || index == word.end
     }
 
-    func fail(_ reason: String, _ position: Int?) -> VersionError {
-        VersionError(input: text, kind: kind, reason: reason, position: position, isRange: true)
+    /// The error at byte `offset`.
+    func fail(_ reason: String, _ offset: Int?) -> VersionError {
+        VersionError(input: text, kind: kind, reason: reason, position: offset.map(place), isRange: true)
+    }
+
+    /// The position in characters of byte `offset`: the bytes before it that start a character.
+    private func place(_ offset: Int) -> Int {
+        bytes[..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
+    /// Why the character at byte `offset` is not allowed, in ``VersionSyntax``'s words.
+    private func refusal(at offset: Int) -> VersionError {
+        let place = place(offset)
+        return fail(VersionSyntax.describe(VersionSyntax.character(in: bytes, at: offset), at: place, kind: kind), offset)
     }
 
     func parse() throws(VersionError) -> (alternatives: [[Constraint]], ambiguous: [VersionRange.AmbiguousOperand]) {
         // A single '|' is reported before anything else is read.
         var index = 0
-        while index < scalars.count {
-            if scalars[index] == "|" {
-                guard index + 1 < scalars.count, scalars[index + 1] == "|" else {
-                    throw fail("a single '|' at position \(index + 1); write '||' between alternatives", index)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "|") {
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "|") else {
+                    throw fail("a single '|' at position \(place(index) + 1); write '||' between alternatives", index)
                 }
                 index += 1
             }
@@ -83,17 +106,17 @@ struct RangeParser {
         var words: [Word] = []
         var start = 0
         index = 0
-        while index <= scalars.count {
-            guard index == scalars.count || scalars[index] == "|" else {
+        while index <= bytes.count {
+            guard index == bytes.count || bytes[index] == UInt8(ascii: "|") else {
                 index += 1
                 continue
             }
             split(start, index, into: &words)
             if words.isEmpty {
                 throw fail(
-                    start == 0 && index == scalars.count
+                    start == 0 && index == bytes.count
                         ? "it is empty; write * for any version"
-                        : "an alternative between '||' is empty at position \(start + 1)",
+                        : "an alternative between '||' is empty at position \(place(start) + 1)",
                     start)
             }
             alternatives.append(try alternative(words, flagging: &ambiguous))
@@ -103,14 +126,14 @@ struct RangeParser {
         return (simplify(alternatives), ambiguous)
     }
 
-    /// The words of `scalars[start..<end]`, into `words` (emptied first, so that one buffer serves every
+    /// The words of `bytes[start..<end]`, into `words` (emptied first, so that one buffer serves every
     /// alternative).
     private func split(_ start: Int, _ end: Int, into words: inout [Word]) {
         words.removeAll(keepingCapacity: true)
         var wordStart: Int?
         for index in start..<end {
-            let scalar = scalars[index]
-            if scalar == " " || scalar == "\t" {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 if let first = wordStart { words.append(Word(start: first, end: index)) }
                 wordStart = nil
             } else if wordStart == nil {
@@ -125,7 +148,7 @@ struct RangeParser {
         case none = "", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "=",
             notEqual = "!=", tilde = "~", caret = "^"
 
-        /// Its length in scalars.
+        /// Its length in bytes.
         var length: Int {
             switch self {
             case .none: 0
@@ -149,14 +172,14 @@ struct RangeParser {
     /// The operator a word starts with.
     private func leadingOperator(_ word: Word) -> WrittenOperator {
         guard !word.isEmpty else { return .none }
-        let next: Unicode.Scalar? = word.start + 1 < word.end ? scalars[word.start + 1] : nil
-        switch scalars[word.start] {
-        case "<": return next == "=" ? .lessOrEqual : .less
-        case ">": return next == "=" ? .greaterOrEqual : .greater
-        case "!": return next == "=" ? .notEqual : .none
-        case "=": return .equal
-        case "~": return .tilde
-        case "^": return .caret
+        let equals = word.start + 1 < word.end && bytes[word.start + 1] == UInt8(ascii: "=")
+        switch bytes[word.start] {
+        case UInt8(ascii: "<"): return equals ? .lessOrEqual : .less
+        case UInt8(ascii: ">"): return equals ? .greaterOrEqual : .greater
+        case UInt8(ascii: "!"): return equals ? .notEqual : .none
+        case UInt8(ascii: "="): return .equal
+        case UInt8(ascii: "~"): return .tilde
+        case UInt8(ascii: "^"): return .caret
         default: return .none
         }
     }
@@ -181,14 +204,14 @@ struct RangeParser {
         var index = 0
         while index < words.count {
             let word = words[index]
-            // By the first scalar before any comparison of text: most words start with a digit or `<`/`>`, and each
+            // By the first byte before any comparison of text: most words start with a digit or `<`/`>`, and each
             // comparison walks a string.
-            switch scalars[word.start] {
-            case "-" where self.word(word, is: "-"):
+            switch bytes[word.start] {
+            case UInt8(ascii: "-") where self.word(word, is: "-"):
                 throw fail("a hyphen range is written 'LOW - HIGH', with one version on each side", word.start)
-            case "~" where self.word(word, is: "~>", prefixOnly: true):
+            case UInt8(ascii: "~") where self.word(word, is: "~>", prefixOnly: true):
                 throw fail("'~>' is not supported; write '~' (for example ~1.2)", word.start)
-            case "=", "<":
+            case UInt8(ascii: "="), UInt8(ascii: "<"):
                 for wrong in Self.wrongOperators where self.word(word, is: wrong, prefixOnly: true) {
                     throw fail("'\(wrong)' is not an operator; use <, <=, >, >=, =, !=, ~ or ^", word.start)
                 }
@@ -199,12 +222,12 @@ struct RangeParser {
             var operandWord = Word(start: word.start + op.length, end: word.end)
             if operandWord.isEmpty {
                 guard index + 1 < words.count else {
-                    throw fail("'\(op.rawValue)' at position \(word.start + 1) has no version after it", word.start)
+                    throw fail("'\(op.rawValue)' at position \(place(word.start) + 1) has no version after it", word.start)
                 }
                 index += 1
                 operandWord = words[index]
                 if leadingOperator(operandWord) != .none {
-                    throw fail("two operators in a row at position \(operandWord.start + 1)", operandWord.start)
+                    throw fail("two operators in a row at position \(place(operandWord.start) + 1)", operandWord.start)
                 }
             }
             let value = try operand(operandWord)
@@ -227,22 +250,19 @@ struct RangeParser {
     }
 
     private func ambiguity(_ op: String, _ operand: Operand, meaning: String) -> VersionRange.AmbiguousOperand {
-        VersionRange.AmbiguousOperand(op: op, operand: text(operand), position: operand.position, meaning: meaning)
+        VersionRange.AmbiguousOperand(op: op, operand: text(operand), position: place(operand.position), meaning: meaning)
     }
 
     // MARK: Operands
 
     private func operand(_ word: Word) throws(VersionError) -> Operand {
-        // Positions inside the operand are offsets from its first scalar, as in the messages' wording.
         let base = word.start
         var end = word.end
-        if let plus = scalars[base..<end].firstIndex(of: "+") {
-            guard kind == .semver else {
-                throw fail(VersionSyntax.describe("+", at: plus, kind: kind), plus)
-            }
-            let build = scalars[(plus + 1)..<end]
-            if build.isEmpty || build.contains(where: { !isIdentifier($0) && $0 != "." })
-                || build.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        if let plus = bytes[base..<end].firstIndex(of: UInt8(ascii: "+")) {
+            guard kind == .semver else { throw refusal(at: plus) }
+            let build = bytes[(plus + 1)..<end]
+            if build.isEmpty || build.contains(where: { !isIdentifier($0) && $0 != UInt8(ascii: ".") })
+                || build.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty)
             {
                 throw fail("the build metadata of '\(text(word))' is not valid", plus)
             }
@@ -256,24 +276,22 @@ struct RangeParser {
         let maximumParts = kind.fullLength ?? Int.max
         while index < end {
             let partStart = index
-            if index == base, scalars[base] == "v" || scalars[base] == "V" {
-                throw fail(VersionSyntax.describe(scalars[base], at: base, kind: kind), base)
+            if index == base, bytes[base] == UInt8(ascii: "v") || bytes[base] == UInt8(ascii: "V") {
+                throw refusal(at: base)
             }
-            if scalars[index] == "x" || scalars[index] == "X" || scalars[index] == "*" {
+            if bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X") || bytes[index] == UInt8(ascii: "*") {
                 sawWildcard = true
                 index += 1
             } else {
-                while index < end, VersionSyntax.isDigit(scalars[index]) { index += 1 }
+                while index < end, VersionSyntax.isDigit(bytes[index]) { index += 1 }
                 if index == partStart {
-                    if index < end {
-                        throw fail(VersionSyntax.describe(scalars[index], at: index, kind: kind), index)
-                    }
+                    if index < end { throw refusal(at: index) }
                     throw fail("'\(text(word))' ends with a dot", index - 1)
                 }
                 if sawWildcard {
                     throw fail("a number cannot follow a wildcard in '\(text(word))' (write 1.x, not x.1)", partStart)
                 }
-                if kind == .semver, index - partStart > 1, scalars[partStart] == "0" {
+                if kind == .semver, index - partStart > 1, bytes[partStart] == UInt8(ascii: "0") {
                     throw fail("'\(text(word))' has a leading zero, which SemVer forbids", partStart)
                 }
                 parts.append(numeral(partStart, index))
@@ -283,36 +301,35 @@ struct RangeParser {
                 throw fail("'\(text(word))' has more than \(maximumParts) part\(maximumParts == 1 ? "" : "s"); \(kind.shape)", base)
             }
             guard index < end else { break }
-            if scalars[index] == "." {
+            if bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 if index == end { throw fail("'\(text(word))' ends with a dot", index - 1) }
                 continue
             }
-            if scalars[index] == "-", kind == .semver, !sawWildcard, parts.count == 3 {
-                let identifiers = scalars[(index + 1)..<end].split(separator: ".", omittingEmptySubsequences: false)
+            if bytes[index] == UInt8(ascii: "-"), kind == .semver, !sawWildcard, parts.count == 3 {
+                let identifiers = bytes[(index + 1)..<end].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
                 var offset = index + 1
                 for identifier in identifiers {
                     if identifier.isEmpty || identifier.contains(where: { !isIdentifier($0) }) {
                         throw fail("the prerelease of '\(text(word))' is not valid", offset)
                     }
-                    let string = String(String.UnicodeScalarView(identifier))
                     if identifier.allSatisfy(VersionSyntax.isDigit) {
-                        if identifier.count > 1, identifier.first == "0" {
+                        if identifier.count > 1, identifier.first == UInt8(ascii: "0") {
                             throw fail("the prerelease of '\(text(word))' has a leading zero, which SemVer forbids", offset)
                         }
-                        prerelease.append(.numeric(Numeral(digits: Substring(string))))
+                        prerelease.append(.numeric(Numeral(asciiDigits: identifier)))
                     } else {
-                        prerelease.append(.alphanumeric(string))
+                        prerelease.append(.alphanumeric(String(decoding: identifier, as: UTF8.self)))
                     }
                     offset += identifier.count + 1
                 }
                 index = end
                 break
             }
-            if scalars[index] == "-", kind == .semver {
+            if bytes[index] == UInt8(ascii: "-"), kind == .semver {
                 throw fail("a prerelease needs all three numbers MAJOR.MINOR.PATCH before it, in '\(text(word))'", index)
             }
-            throw fail(VersionSyntax.describe(scalars[index], at: index, kind: kind), index)
+            throw refusal(at: index)
         }
         if kind == .versionCode, let value = parts.first,
             (value.intValue ?? Int.max) > VersionKind.maximumVersionCode
@@ -324,15 +341,10 @@ struct RangeParser {
             prerelease: prerelease, word: word)
     }
 
-    /// The number written in the digits `scalars[start..<end]`.
-    private func numeral(_ start: Int, _ end: Int) -> Numeral {
-        Numeral(asciiDigits: scalars[start..<end].lazy.map { UInt8(truncatingIfNeeded: $0.value) })
-    }
+    /// The number written in the digits `bytes[start..<end]`.
+    private func numeral(_ start: Int, _ end: Int) -> Numeral { Numeral(asciiDigits: bytes[start..<end]) }
 
-    private func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
-        VersionSyntax.isDigit(scalar) || (scalar.value >= 65 && scalar.value <= 90)
-            || (scalar.value >= 97 && scalar.value <= 122) || scalar == "-"
-    }
+    private func isIdentifier(_ byte: UInt8) -> Bool { VersionSyntax.isIdentifierCharacter(byte) }
 
     // MARK: Desugaring (node-semver's rules)
 

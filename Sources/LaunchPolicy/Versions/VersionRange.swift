@@ -155,7 +155,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``VersionError`` (with `isRange` set) saying what is wrong and at which character.
     public init(_ text: String, kind: VersionKind = .marketing, includePrerelease: Bool = true) throws(VersionError) {
-        let parsed = try RangeParser(text: text, kind: kind, includePrerelease: includePrerelease).parse()
+        let parsed = try RangeParser.parse(text, kind: kind, includePrerelease: includePrerelease)
         storage = Storage(kind: kind, text: text, includePrerelease: includePrerelease,
             alternatives: parsed.alternatives, ambiguousOperands: parsed.ambiguous)
     }

@@ -25,12 +25,7 @@ enum VersionSyntax {
         }
 
         /// The character that starts at byte `index`, for a message: the bytes before it are all ASCII.
-        func character(at index: Int) -> Unicode.Scalar {
-            var iterator = bytes[index...].makeIterator()
-            var decoder = UTF8()
-            if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-            return "\u{FFFD}"
-        }
+        func character(at index: Int) -> Unicode.Scalar { VersionSyntax.character(in: bytes, at: index) }
 
         func refuse(at index: Int) -> VersionError {
             fail(VersionSyntax.describe(character(at: index), at: index, kind: kind), at: index)
@@ -188,11 +183,18 @@ enum VersionSyntax {
         }
     }
 
-    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
-
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
-    private static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
+    /// The character whose UTF-8 starts at byte `index` of `bytes`.
+    static func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// Whether the byte may stand in a SemVer identifier: [0-9A-Za-z-].
+    static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == UInt8(ascii: "-")
     }
 }
