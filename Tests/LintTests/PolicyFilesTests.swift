@@ -26,6 +26,33 @@ import TestSupport
         #expect(relative == ["A.YML", "a/b.yml", "a/c.yaml", "a/z.json", "b.yaml"])
     }
 
+    @Test func linksToFilesAreFoundUnderTheirOwnNamesOnceAndLinksToFoldersAreNotFollowed() throws {
+        let base = try makeTemporaryFolder("policy-links")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = base.appendingPathComponent("policies"), elsewhere = base.appendingPathComponent("shared")
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        for file in [folder.appendingPathComponent("a.yaml"), elsewhere.appendingPathComponent("x.yaml")] {
+            try Data("policy: 1\n".utf8).write(to: file)
+        }
+        func link(_ name: String, to destination: String) throws {
+            try manager.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: destination)
+        }
+        try link("b.yaml", to: "../shared/x.yaml")  // a policy linked in from elsewhere: found as b.yaml
+        try link("c.yaml", to: "a.yaml")  // a second name for a.yaml: not found again
+        try link("d.yaml", to: "../shared/missing.yaml")  // a link to nothing
+        try link("e.yaml", to: "e.yaml")  // a link to itself
+        try link("sub", to: "../shared")  // a folder: not followed, or x.yaml would be found a second time
+
+        let files = try PolicyFiles.collect([folder.path])
+        #expect(files.map(\.lastPathComponent) == ["a.yaml", "b.yaml"])
+        // A file given by two names is checked once, under the first.
+        let given = try PolicyFiles.collect([folder.appendingPathComponent("c.yaml").path, folder.path])
+        #expect(given.map(\.lastPathComponent) == ["c.yaml", "b.yaml"])
+    }
+
     @Test func aMissingPathIsReportedAsGiven() {
         #expect { try PolicyFiles.collect(["no/such/place"]) } throws: { error in
             (error as? PolicyFiles.MissingPath)?.path == "no/such/place"
