@@ -38,7 +38,8 @@ public enum PolicyFiles {
                 PolicyTestFile.testFile(for: url).map { add($0) }
                 continue
             }
-            let enumerator = fileManager.enumerator(at: url, includingPropertiesForKeys: [], options: [.skipsHiddenFiles])
+            let enumerator = fileManager.enumerator(
+                at: url, includingPropertiesForKeys: [], options: [.skipsHiddenFiles])
             // Each with its path, made once: sorting by `url.path` made a path at every comparison, about 2% of
             // linting a folder of a thousand policies.
             var found: [(path: String, url: URL, resolved: URL)] = []

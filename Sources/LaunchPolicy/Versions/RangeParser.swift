@@ -85,8 +85,8 @@ struct RangeParser {
 
     /// Why the character at byte `offset` is not allowed, in ``VersionSyntax``'s words.
     private func refusal(at offset: Int) -> VersionError {
-        let place = place(offset)
-        return fail(VersionSyntax.describe(VersionSyntax.character(in: bytes, at: offset), at: place, kind: kind), offset)
+        let character = VersionSyntax.character(in: bytes, at: offset)
+        return fail(VersionSyntax.describe(character, at: place(offset), kind: kind), offset)
     }
 
     func parse() throws(VersionError) -> (alternatives: [[Constraint]], ambiguous: [VersionRange.AmbiguousOperand]) {
@@ -222,7 +222,8 @@ struct RangeParser {
             var operandWord = Word(start: word.start + op.length, end: word.end)
             if operandWord.isEmpty {
                 guard index + 1 < words.count else {
-                    throw fail("'\(op.rawValue)' at position \(place(word.start) + 1) has no version after it", word.start)
+                    throw fail(
+                        "'\(op.rawValue)' at position \(place(word.start) + 1) has no version after it", word.start)
                 }
                 index += 1
                 operandWord = words[index]
@@ -250,7 +251,8 @@ struct RangeParser {
     }
 
     private func ambiguity(_ op: String, _ operand: Operand, meaning: String) -> VersionRange.AmbiguousOperand {
-        VersionRange.AmbiguousOperand(op: op, operand: text(operand), position: place(operand.position), meaning: meaning)
+        VersionRange.AmbiguousOperand(
+            op: op, operand: text(operand), position: place(operand.position), meaning: meaning)
     }
 
     // MARK: Operands
@@ -261,8 +263,9 @@ struct RangeParser {
         if let plus = bytes[base..<end].firstIndex(of: UInt8(ascii: "+")) {
             guard kind == .semver else { throw refusal(at: plus) }
             let build = bytes[(plus + 1)..<end]
-            if build.isEmpty || build.contains(where: { !isIdentifier($0) && $0 != UInt8(ascii: ".") })
-                || build.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty)
+            let dot = UInt8(ascii: ".")
+            if build.isEmpty || build.contains(where: { !isIdentifier($0) && $0 != dot })
+                || build.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
             {
                 throw fail("the build metadata of '\(text(word))' is not valid", plus)
             }
@@ -279,7 +282,8 @@ struct RangeParser {
             if index == base, bytes[base] == UInt8(ascii: "v") || bytes[base] == UInt8(ascii: "V") {
                 throw refusal(at: base)
             }
-            if bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X") || bytes[index] == UInt8(ascii: "*") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "*") {
                 sawWildcard = true
                 index += 1
             } else {
@@ -307,7 +311,8 @@ struct RangeParser {
                 continue
             }
             if bytes[index] == UInt8(ascii: "-"), kind == .semver, !sawWildcard, parts.count == 3 {
-                let identifiers = bytes[(index + 1)..<end].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                let identifiers = bytes[(index + 1)..<end]
+                    .split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
                 var offset = index + 1
                 for identifier in identifiers {
                     if identifier.isEmpty || identifier.contains(where: { !isIdentifier($0) }) {

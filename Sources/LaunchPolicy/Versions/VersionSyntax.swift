@@ -64,8 +64,8 @@ enum VersionSyntax {
             for index in bytes.indices where !VersionSyntax.isDigit(bytes[index]) {
                 guard bytes[index] == UInt8(ascii: "."), kind != .versionCode else { throw refuse(at: index) }
                 if index == start {
-                    throw fail(index == 0 ? "it starts with a dot; \(kind.shape)" : "it has two dots in a row; \(kind.shape)",
-                        at: index)
+                    let problem = index == 0 ? "it starts with a dot" : "it has two dots in a row"
+                    throw fail("\(problem); \(kind.shape)", at: index)
                 }
                 parts.append(numeral(start, index))
                 start = index + 1
@@ -91,7 +91,8 @@ enum VersionSyntax {
                             : "a number is missing at position \(index + 1); \(kind.shape)", at: index)
                 }
                 if index - start > 1, bytes[start] == UInt8(ascii: "0") {
-                    throw fail("the number at position \(start + 1) has a leading zero, which SemVer forbids", at: start)
+                    throw fail(
+                        "the number at position \(start + 1) has a leading zero, which SemVer forbids", at: start)
                 }
                 core.append(numeral(start, index))
                 if core.count < 3 {
@@ -109,8 +110,9 @@ enum VersionSyntax {
                 for identifier in try identifiers(from: &index, stopAt: UInt8(ascii: "+"), what: "prerelease") {
                     if bytes[identifier].allSatisfy(VersionSyntax.isDigit) {
                         if identifier.count > 1, bytes[identifier.lowerBound] == UInt8(ascii: "0") {
-                            throw fail("the prerelease number at position \(identifier.lowerBound + 1) has a leading zero, which SemVer forbids",
-                                at: identifier.lowerBound)
+                            let position = identifier.lowerBound
+                            throw fail("the prerelease number at position \(position + 1) has a leading zero, "
+                                + "which SemVer forbids", at: position)
                         }
                         prerelease.append(.numeric(numeral(identifier.lowerBound, identifier.upperBound)))
                     } else {
@@ -146,7 +148,9 @@ enum VersionSyntax {
                     continue
                 }
                 if let stop, bytes[index] == stop { return result }
-                throw fail("'\(character(at: index).escaped(asASCII: false))' at position \(index + 1) is not allowed in the \(what) (only 0-9, A-Z, a-z and -)",
+                let shown = character(at: index).escaped(asASCII: false)
+                throw fail(
+                    "'\(shown)' at position \(index + 1) is not allowed in the \(what) (only 0-9, A-Z, a-z and -)",
                     at: index)
             }
         }
