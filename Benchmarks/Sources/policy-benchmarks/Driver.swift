@@ -148,8 +148,11 @@ struct Driver {
         }
     }
 
+    /// Input read per second; none for the measures that read no input (an evaluation of a policy parsed
+    /// beforehand, making a launch context).
     func throughput(_ m: BenchmarkResult) -> String {
-        m.name.hasPrefix("evaluate") ? "—" : String(format: "%.0f", Double(m.bytes) / m.medianNanoseconds * 1_000)
+        m.name.hasPrefix("evaluate") || m.name == "launch-context"
+            ? "—" : String(format: "%.0f", Double(m.bytes) / m.medianNanoseconds * 1_000)
     }
 
     func memory(_ bytes: Int) -> String {
