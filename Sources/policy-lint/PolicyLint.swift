@@ -11,8 +11,9 @@ struct PolicyLint: ParsableCommand {
         commandName: "policy-lint",
         abstract: "Check LaunchPolicy files and LaunchGate/Gandalf configurations.",
         discussion: """
-            Folders are searched for *.yaml, *.yml and *.json files; NAME.tests.yaml files run as tests of the \
-            policy NAME beside them. Each file is checked with the nearest .policy-lint.yaml in its folder or \
+            Folders are searched for *.yaml, *.yml and *.json files (links to files are checked under their own \
+            names; links to folders are not followed); NAME.tests.yaml files run as tests of the policy NAME \
+            beside them. Each file is checked with the nearest .policy-lint.yaml in its folder or \
             above (severity per code, disable, max-block-window), and lines can turn a check off with \
             "# policy-lint: disable=CODE". Exit status: 0 no errors, 1 errors found (or warnings, with --strict), \
             2 usage or I/O problem (a path that does not exist, an unreadable file, a broken .policy-lint.yaml).
