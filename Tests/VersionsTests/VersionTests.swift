@@ -104,6 +104,14 @@ private func marketing(_ text: String) throws(VersionError) -> Version { try Ver
         for invalid in ["2100000001", "99999999999999999999999", "-1", "+1", "1.0", "1 ", "", "1e3", "0x10"] {
             #expect(throws: VersionError.self, "\(invalid)") { try code(invalid) }
         }
+        // A dot is refused where it stands, and the message says what a version code is.
+        #expect {
+            try code("12.5")
+        } throws: { error in
+            guard let error = error as? VersionError else { return false }
+            return error.position == 2 && error.reason.contains("'.' at position 3")
+                && error.reason.contains("whole number")
+        }
     }
 
     @Test func versionsOfDifferentKindsAreNeverEqualButStillOrdered() throws {

@@ -42,10 +42,8 @@ enum VersionSyntax {
                 if kind == .marketing, parts.count > 3 {
                     throw fail("it has \(parts.count) parts; \(kind.shape)", at: nil)
                 }
+                // A version code has one part: its dots were refused as they were read.
                 if kind == .versionCode {
-                    guard parts.count == 1 else {
-                        throw fail("it has a dot; \(kind.shape)", at: bytes.firstIndex(of: UInt8(ascii: ".")))
-                    }
                     if let value = parts[0].intValue, value <= VersionKind.maximumVersionCode {} else {
                         throw fail("it is larger than 2100000000, the largest versionCode", at: 0)
                     }
