@@ -123,6 +123,11 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
         #expect(canonical("< 123456789012345678901") == "<123456789012345678901.0.0")
         #expect(try! satisfies("< 123456789012345678901", "123456789012345678900"))
         #expect(try! !satisfies("< 123456789012345678901", "123456789012345678901"))
+        // Bounds one above: from the largest number held as a plain integer to the first held as digits, and a
+        // carry through every digit of one held as digits.
+        #expect(canonical("<= 999999999999999999") == "<1000000000000000000.0.0")
+        #expect(canonical("<= 99999999999999999999") == "<100000000000000000000.0.0")
+        #expect(canonical("<= 0000123456789012345678909") == "<123456789012345678910.0.0")
     }
 
     @Test func repeatedComparatorsAreWrittenOnce() {

@@ -20,20 +20,8 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
         storage = .small(value)
     }
 
-    /// Creates a numeral from ASCII digits (at least one); leading zeros are dropped.
-    init(digits: Substring) {
-        let trimmed = digits.drop { $0 == "0" }
-        if trimmed.isEmpty {
-            storage = .small(0)
-        } else if trimmed.utf8.count <= 18 {
-            storage = .small(UInt64(trimmed)!)
-        } else {
-            storage = .large(String(trimmed))
-        }
-    }
-
-    /// Creates a numeral from ASCII digits (at least one), adding them up as they come: a string is made only for
-    /// 19 significant digits or more.
+    /// Creates a numeral from ASCII digits (at least one), leading zeros dropped, adding them up as they come: a
+    /// string is made only for 19 significant digits or more.
     init(asciiDigits digits: some Collection<UInt8>) {
         var value: UInt64 = 0
         var significant = 0
@@ -42,9 +30,9 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
             value = value &* 10 &+ UInt64(digit &- UInt8(ascii: "0"))
         }
         if significant <= 18 {
-            self.init(value)
+            storage = .small(value)
         } else {
-            self.init(digits: Substring(String(decoding: Array(digits), as: UTF8.self)))
+            storage = .large(String(decoding: digits.drop { $0 == UInt8(ascii: "0") }, as: UTF8.self))
         }
     }
 
@@ -66,7 +54,7 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
     var successor: Numeral {
         switch storage {
         case .small(let value):
-            return value + 1 < Self.smallLimit ? Numeral(value + 1) : Numeral(digits: "1000000000000000000")
+            return value + 1 < Self.smallLimit ? Numeral(value + 1) : Numeral(asciiDigits: "1000000000000000000".utf8)
         case .large(let digits):
             var bytes = Array(digits.utf8)
             var index = bytes.count - 1
@@ -75,7 +63,7 @@ struct Numeral: Hashable, Comparable, Sendable, CustomStringConvertible {
                 index -= 1
             }
             if index < 0 { bytes.insert(UInt8(ascii: "1"), at: 0) } else { bytes[index] += 1 }
-            return Numeral(digits: Substring(String(decoding: bytes, as: UTF8.self)))
+            return Numeral(asciiDigits: bytes)
         }
     }
 
