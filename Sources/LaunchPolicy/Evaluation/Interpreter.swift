@@ -36,6 +36,8 @@ struct Interpreter {
     private(set) var conditions: ConditionEvaluator
     /// Whether rules behind a gate are evaluated too, rather than when their explanation is read.
     var decidesEveryRule = false
+    /// The app's version as memory keys write it, once a key has needed it.
+    private var appVersionText: String?
 
     init(context: LaunchContext, memory: DisplayMemory) {
         self.context = context
@@ -134,7 +136,7 @@ struct Interpreter {
 
     /// What the app shows for the policy's rule at `index`, in the context's language. The rule is read in place
     /// here and below: a rule copied out of the list retains every one of its fields.
-    func directive(forRule index: Int, of policy: Policy) -> Directive {
+    mutating func directive(forRule index: Int, of policy: Policy) -> Directive {
         let rules = policy.rules
         let action = rules[index].action.value
         let text = text(ofRule: index, of: policy)
@@ -159,10 +161,12 @@ struct Interpreter {
     }
 
     /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.
-    private func memoryKey(forRule index: Int, of policy: Policy, text: String?) -> DisplayMemory.Key {
+    private mutating func memoryKey(forRule index: Int, of policy: Policy, text: String?) -> DisplayMemory.Key {
         let rules = policy.rules
         let screen = rules[index].screen?.value
-        let shownThing = screen.map { "screen \($0)" } ?? rules[index].message.map { "message \($0.value)" } ?? ""
+        // What is shown, as `screen welcome` or `message update-available` ("" for neither).
+        let (shownLabel, shownName) = screen.map { ("screen ", $0) }
+            ?? rules[index].message.map { ("message ", $0.value) } ?? ("", "")
         let scope: String
         switch rules[index].show {
         case .once:
@@ -170,23 +174,32 @@ struct Interpreter {
                 // The first 8 bytes of the text's digest, not the text: the memory file stays small and holds no
                 // message copies.
                 let digest = text.withUTF8 { SHA256.words(of: UnsafeRawBufferPointer($0)) }
-                scope = "text " + SHA256.hex(digest.0) + SHA256.hex(digest.1)
+                scope = String(concatenating: "text ", SHA256.hex(digest.0), SHA256.hex(digest.1))
             } else {
-                scope = shownThing
+                scope = String(concatenating: shownLabel, shownName)
             }
         case .oncePerVersion:
-            let version = context.versions.app.flatMap { $0.reading(policy.versioning) }?.canonical
-                ?? context.appVersion ?? "unknown"
-            scope = "version \(version), \(shownThing)"
+            scope = String(concatenating: "version ", appVersionText(versioning: policy.versioning), ", ", shownLabel,
+                shownName)
         case .everyLaunch:
             scope = "every launch"
         }
         return DisplayMemory.Key(rule: rules[index].id.value, scope: scope)
     }
 
+    /// The app's version as `once-per-version` remembers it: read as the policy's versioning and written in full
+    /// (`2.5` is `2.5.0`), or as given when it is not of that kind. Worked out at the first key that needs it and
+    /// kept, as every such key of a launch has the same.
+    private mutating func appVersionText(versioning: VersionKind) -> String {
+        if let appVersionText { return appVersionText }
+        let text = context.versions.app.flatMap { $0.reading(versioning) }?.canonical ?? context.appVersion ?? "unknown"
+        appVersionText = text
+        return text
+    }
+
     /// Why memory keeps a matching prompt, notice or presentation from showing, or nil when it may show. An empty
     /// memory (a first launch) refuses nothing, and costs no key.
-    private func memoryRefusal(rule index: Int, of policy: Policy) -> RuleExplanation.Outcome? {
+    private mutating func memoryRefusal(rule index: Int, of policy: Policy) -> RuleExplanation.Outcome? {
         guard !memory.shown.isEmpty,
             let last = memory.lastShown(memoryKey(forRule: index, of: policy, text: text(ofRule: index, of: policy)))
         else {
@@ -266,5 +279,24 @@ final class DeferredExplanation: @unchecked Sendable {
         }
         built = explanation
         return explanation
+    }
+}
+
+extension String {
+    /// The parts one after another, in a string made at its full size at once: a memory key's scope interpolated, or
+    /// appended to part by part, cost about 1,500 instructions, most of them growing and appending.
+    fileprivate init(concatenating parts: String...) {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count]).update(fromContentsOf: bytes)
+                    end += bytes.count
+                }
+            }
+            return end
+        }
     }
 }

@@ -39,7 +39,7 @@ public enum PolicyTestRunner {
             return result
         }
         var memory = DisplayMemory()
-        let interpreter = Interpreter(context: context, memory: DisplayMemory())
+        var interpreter = Interpreter(context: context, memory: DisplayMemory())
         for ruleID in testCase.memory ?? [] {
             guard let rule = policy.rules.firstIndex(where: { $0.id.value == ruleID }) else { continue }
             memory.record(interpreter.directive(forRule: rule, of: policy), at: context.now)

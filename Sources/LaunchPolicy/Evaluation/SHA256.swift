@@ -105,10 +105,16 @@ enum SHA256 {
         h = temporary1 &+ sum0 &+ majority
     }
 
-    /// A word of the digest as 8 lowercase hexadecimal digits: its four bytes in order.
+    /// A word of the digest as 8 lowercase hexadecimal digits: its four bytes in order. Eight ASCII bytes fit a
+    /// string's inline storage, so this allocates nothing.
     static func hex(_ word: UInt32) -> String {
-        let digits = String(word, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 8) { buffer in
+            for index in 0..<8 {
+                let digit = UInt8(truncatingIfNeeded: word >> UInt32(28 - index * 4) & 0xf)
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            }
+            return 8
+        }
     }
 
     /// Masking shifts, which the compiler turns into one rotate instruction; `>>` and `<<` check for shifts past the
