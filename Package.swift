@@ -96,10 +96,10 @@ let package = Package(
             name: "DeliveryTests",
             dependencies: ["LaunchPolicy", "LaunchPolicyDelivery", "TestSupport"]
         ),
-        // Runs the built executables as a user would: arguments in, output and exit status out.
+        // Runs the built executables as a user would: arguments in, output and exit status out; and what they share.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["LaunchPolicy", "TestSupport"]
+            dependencies: ["LaunchPolicy", "CommandLineSupport", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -34,11 +34,20 @@ struct PolicyLint: ParsableCommand {
     @Option(help: "The time to check date windows against and run tests at (ISO 8601), instead of now.")
     var now: String?
 
+    @Option(name: .shortAndLong, help: """
+        Check this many files at once. Default: one per processor. The output is the same, in the same order.
+        """)
+    var jobs: Int?
+
     @Flag(name: .shortAndLong, help: "Text format: print nothing for files without diagnostics, and no summary.")
     var quiet = false
 
     /// Runs the command; usage errors exit 2.
     static func main() { mainWithUsageStatus() }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
+    }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -57,22 +66,28 @@ struct PolicyLint: ParsableCommand {
             }
         }
 
+        // The configurations first, in order and on this thread (each file is read once, and its problems are
+        // reported before the first policy it applies to); then the policies, on every processor.
         var configurations = Configurations(fixed: config.map { URL(fileURLWithPath: $0) })
-        var reports: [LintReport] = []
-        var ioProblem = false
+        var work: [LintWork] = []
         for file in files {
             if file.lastPathComponent == LintConfiguration.fileName {
                 // Named on its own (a pre-commit hook passes changed files): checked once, as a configuration.
-                if let report = try configurations.report(on: file) { reports.append(report) }
+                if let report = try configurations.report(on: file) { work.append(.done(report)) }
                 continue
             }
             let found = try configurations.configuration(for: file)
-            if let problems = found.problems { reports.append(problems) }
+            if let problems = found.problems { work.append(.done(problems)) }
             linter.configuration = found.configuration
-            let report = linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
-            ioProblem = ioProblem || report.diagnostics.contains { $0.code == .lintUnreadableFile }
-            reports.append(report)
+            work.append(.lint(file, linter))
         }
+        let reports = work.concurrentMap(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { work in
+            switch work {
+            case .done(let report): report
+            case .lint(let file, let linter): linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
+            }
+        }
+        let ioProblem = reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }
 
         let results = LintResults(reports: reports)
         let colored = format == .text && isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
@@ -86,6 +101,13 @@ struct PolicyLint: ParsableCommand {
         if ioProblem || configurations.broken { throw ExitCode(2) }
         if results.count(.error) > 0 || (strict && results.count(.warning) > 0) { throw ExitCode(1) }
     }
+}
+
+/// What is left to do for one report: a configuration's report is ready; a policy is to be linted with the linter
+/// configured for it.
+private enum LintWork: Sendable {
+    case done(LintReport)
+    case lint(URL, PolicyLinter)
 }
 
 /// The configuration of each folder, each file read once.

@@ -226,6 +226,40 @@ import TestSupport
         #expect(result.standardOutput.contains("checked 1 file: 1 error"))
     }
 
+    @Test func filesCheckedAtOnceAreReportedInTheOrderOfOneAtATime() throws {
+        // Twelve files, each with its own findings, and a configuration whose problems come before its first policy.
+        var files: [String: String] = [:]
+        for index in 0..<12 {
+            let name = String(format: "p%02d.yaml", index)
+            files[index % 3 == 0 ? "sub/\(name)" : name] = index.isMultiple(of: 2)
+                ? warned.replacingOccurrences(of: "spare", with: "spare-\(index)")
+                : "policy: 1\nid: a\nid: b\(index)\nrules: []\n"
+        }
+        files["sub/.policy-lint.yaml"] = "disable: [lint.nope]\n"
+        let folder = try folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let single = try Executables.run("policy-lint", ["--jobs", "1", "."], in: folder)
+        #expect(single.status == 2, "the broken configuration exits 2: \(single.standardOutput)")
+        #expect(single.standardOutput.contains("checked 13 files"), "\(single.standardOutput)")
+        let names = single.standardOutput.split(separator: "\n").compactMap { line in
+            line.split(separator: ":").first.flatMap { $0.hasSuffix(".yaml") ? String($0) : nil }
+        }
+        let firsts = names.reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
+        #expect(firsts == ["p01.yaml", "p02.yaml", "p04.yaml", "p05.yaml", "p07.yaml", "p08.yaml", "p10.yaml",
+            "p11.yaml", "sub/.policy-lint.yaml", "sub/p00.yaml", "sub/p03.yaml", "sub/p06.yaml", "sub/p09.yaml"])
+        for jobs in ["2", "5", "40"] {
+            let many = try Executables.run("policy-lint", ["--jobs", jobs, "."], in: folder)
+            #expect(many.status == single.status)
+            #expect(many.standardOutput == single.standardOutput, "--jobs \(jobs)")
+            let json = try Executables.run("policy-lint", ["--jobs", jobs, "--format", "json", "."], in: folder)
+            let one = try Executables.run("policy-lint", ["--jobs", "1", "--format", "json", "."], in: folder)
+            #expect(json.standardOutput == one.standardOutput, "--jobs \(jobs) --format json")
+        }
+        let none = try Executables.run("policy-lint", ["--jobs", "0", "."], in: folder)
+        #expect(none.status == 2)
+        #expect(none.standardError.contains("--jobs must be 1 or more"))
+    }
+
     @Test func aMissingPathIsAUsageError() throws {
         let result = try Executables.run("policy-lint", ["no/such/file.yaml"])
         #expect(result.status == 2)

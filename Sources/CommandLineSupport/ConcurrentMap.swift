@@ -1,0 +1,54 @@
+import Dispatch
+import Foundation
+
+extension Array where Element: Sendable {
+    /// `transform` applied to every element, on up to `threads` threads at once, the results in the elements' order.
+    ///
+    /// Each thread takes the next element not yet taken, so that a slow element holds up one thread and not a share of
+    /// the others. With one thread, or one element, it runs on the calling thread.
+    public func concurrentMap<Result: Sendable>(
+        threads: Int, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        let threads = Swift.min(Swift.max(threads, 1), count)
+        guard threads > 1 else { return map(transform) }
+        let work = ConcurrentWork<Element, Result>(self)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while let index = work.take() {
+                work.finish(index, with: transform(work.elements[index]))
+            }
+        }
+        return work.results()
+    }
+}
+
+/// The elements of one ``Swift/Array/concurrentMap(threads:_:)``, which is next, and the results so far. Its state is
+/// only read and written under its lock.
+private final class ConcurrentWork<Element: Sendable, Result: Sendable>: @unchecked Sendable {
+    let elements: [Element]
+    private var next = 0
+    private var finished: [Result?]
+    private let lock = NSLock()
+
+    init(_ elements: [Element]) {
+        self.elements = elements
+        finished = Array(repeating: nil, count: elements.count)
+    }
+
+    /// The index of the next element to transform, or nil when every one is taken.
+    func take() -> Int? {
+        lock.withLock {
+            guard next < elements.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func finish(_ index: Int, with result: Result) {
+        lock.withLock { finished[index] = result }
+    }
+
+    /// The results in the elements' order, once every element is finished.
+    func results() -> [Result] {
+        lock.withLock { finished.map { $0! } }
+    }
+}

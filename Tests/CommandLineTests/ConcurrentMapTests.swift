@@ -1,0 +1,46 @@
+import CommandLineSupport
+import Dispatch
+import Foundation
+import Testing
+
+@Suite struct ConcurrentMapTests {
+    @Test func resultsKeepTheElementsOrderWhenLaterOnesFinishFirst() {
+        let numbers = Array(0..<16)
+        // The later an element, the sooner it finishes.
+        let doubled = numbers.concurrentMap(threads: 4) { number in
+            usleep(UInt32(16 - number) * 2_000)
+            return number * 2
+        }
+        #expect(doubled == numbers.map { $0 * 2 })
+    }
+
+    @Test func theThreadsRunAtOnce() {
+        // Two elements that each wait for the other: taken one at a time, the first would wait in vain.
+        let arrived = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let met = [0, 1].concurrentMap(threads: 2) { index in
+            arrived[index].signal()
+            return arrived[1 - index].wait(timeout: .now() + 5) == .success
+        }
+        #expect(met == [true, true])
+    }
+
+    @Test(arguments: [-1, 0, 1, 3, 100])
+    func anyNumberOfThreadsTransformsEveryElementOnce(threads: Int) {
+        let counted = Counter()
+        let texts = (0..<50).map(String.init).concurrentMap(threads: threads) { text in
+            counted.add()
+            return "#" + text
+        }
+        #expect(texts == (0..<50).map { "#\($0)" })
+        #expect(counted.value == 50)
+        #expect([Int]().concurrentMap(threads: threads) { $0 }.isEmpty)
+    }
+}
+
+/// A count that threads add to.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}
