@@ -145,3 +145,53 @@ import TestSupport
         }
     }
 }
+
+/// Whatever a store hands the tracker (a legacy key another library wrote, a custom store, a file edited by hand),
+/// the launch is recorded and makes a context: the app is never stopped at launch by a number out of range.
+@Suite struct OutOfRangeHistoryTests {
+    private static let largest = VersionKind.maximumVersionCode
+
+    @Test(arguments: [
+        (Int.max, largest), (Int.max - 1, largest), (largest, largest), (largest - 1, largest),
+        (largest + 1, largest), (-7, 1), (Int.min, 1),
+    ])
+    func countsSaturateWithinWhatAContextHolds(stored: Int, recorded: Int) throws {
+        let store = InMemoryLaunchHistoryStore(LaunchHistory(count: stored, latest: LaunchRecord(version: "2.0")))
+        let info = try launch(store, "2.0")
+        #expect(info.count == recorded)
+        #expect(store.read()?.count == recorded)
+        #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
+        // And the launch after it.
+        #expect(try launch(store, "2.0").count == min(recorded + 1, Self.largest))
+    }
+
+    @Test func aLegacyCountPastEveryIntegerIsImported() throws {
+        let suite = "launchpolicy-tests-\(UUID().uuidString)"
+        let legacy = try #require(UserDefaults(suiteName: suite))
+        defer { legacy.removePersistentDomain(forName: suite) }
+        legacy.set(Int.max, forKey: "appLaunchCount")
+        let info = try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy)
+        #expect(info.count == Self.largest)
+    }
+
+    @Test func aFileCountPastEveryIntegerIsRead() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        try Data("{\"format\": 1, \"count\": \(Int.max), \"latest\": {\"version\": \"1.0\", \"kind\": \"normal\"}}".utf8)
+            .write(to: url)
+        let info = try launch(JSONFileLaunchHistoryStore(url: url), "2.0")
+        #expect(info.count == Self.largest)
+        #expect(info.kind == .upgrade)
+    }
+
+    @Test func daysSinceADateAgesAgoStayWithinWhatAContextHolds() throws {
+        let ages = Date(timeIntervalSince1970: -1e17)
+        let store = InMemoryLaunchHistoryStore(LaunchHistory(count: 3, firstLaunchDate: ages,
+            latest: LaunchRecord(version: "2.0", date: ages)))
+        let info = try launch(store, "2.0")
+        #expect(info.daysSinceLastLaunch == Self.largest)
+        #expect(info.daysSinceInstall == Self.largest)
+        #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
+    }
+}

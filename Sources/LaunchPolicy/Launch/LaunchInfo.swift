@@ -46,10 +46,11 @@ public struct LaunchInfo: Sendable, Hashable {
         self.source = source
     }
 
-    /// Whole days of elapsed time from `start` to `end`; 0 when `end` is earlier.
+    /// Whole days of elapsed time from `start` to `end`; 0 when `end` is earlier, and at most the largest number a
+    /// context holds (``VersionKind/maximumVersionCode``), which a date from ages ago would pass.
     static func wholeDays(from start: Date, to end: Date) -> Int {
         let seconds = end.timeIntervalSince(start)
         guard seconds > 0, seconds.isFinite else { return 0 }
-        return Int(min(seconds / 86_400, Double(Int32.max)).rounded(.down))
+        return Int(min(seconds / 86_400, Double(VersionKind.maximumVersionCode)).rounded(.down))
     }
 }

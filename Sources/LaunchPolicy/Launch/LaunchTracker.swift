@@ -125,26 +125,35 @@ public final class LaunchTracker: @unchecked Sendable {
     /// The history after this launch.
     private func next(after history: LaunchHistory?, now: Date) -> LaunchHistory {
         let previous = history?.latest
+        let count = Self.counted(history?.count ?? 0)
         let kind: LaunchKind
         if let previous {
             kind = Self.kind(from: previous, to: version, build: buildVersion)
         } else {
-            kind = (history?.count ?? 0) == 0 ? .first : .normal
+            kind = count == 0 ? .first : .normal
         }
         let record = LaunchRecord(
             version: appVersion, build: build, date: now, kind: kind, previousVersion: previous?.version,
             previousBuild: previous?.build, previousLaunchDate: previous?.date, process: process)
         return LaunchHistory(
-            count: (history?.count ?? 0) + 1,
+            count: min(count + 1, VersionKind.maximumVersionCode),
             installVersion: history?.installVersion ?? (kind == .first ? appVersion : nil),
             firstLaunchDate: history?.firstLaunchDate ?? (kind == .first ? now : nil),
             latest: record)
     }
 
+    /// A stored count as the tracker counts on from it: from 0 to the largest a context holds
+    /// (``VersionKind/maximumVersionCode``), where it stays. A store hands over whatever it holds (a legacy key
+    /// another library wrote, a file edited by hand, a custom store): counted on as it was, `Int.max` overflowed and
+    /// stopped the app at launch, and a count past the largest made no context.
+    static func counted(_ count: Int) -> Int {
+        min(max(count, 0), VersionKind.maximumVersionCode)
+    }
+
     /// What is known about the launch `record` describes.
     private static func info(of record: LaunchRecord, in history: LaunchHistory) -> LaunchInfo {
         LaunchInfo(
-            kind: record.kind, count: history.count, previousVersion: record.previousVersion,
+            kind: record.kind, count: counted(history.count), previousVersion: record.previousVersion,
             previousBuild: record.previousBuild, installVersion: history.installVersion,
             firstLaunchDate: history.firstLaunchDate, previousLaunchDate: record.previousLaunchDate,
             daysSinceLastLaunch: record.previousLaunchDate.flatMap { start in
