@@ -6,7 +6,8 @@
 #   bash Fuzz/run.sh [SECONDS] [extra libFuzzer options…]      (default 60 s)
 #
 # Seeds: the example policies, the LaunchGate/Gandalf configs, the yaml-test-suite inputs ($LAUNCHPOLICY_CONFORMANCE
-# or ../shared/conformance, when present) and Fuzz/regressions/. The corpus grows in fuzz-out/corpus across runs.
+# or ../shared/conformance, when present), Fuzz/regressions/ and Fuzz/seeds/ (a launch history and a memory file).
+# The corpus grows in fuzz-out/corpus across runs.
 # A crash, leak, timeout (10 s) or out-of-memory (2 GiB) is written to fuzz-out/ as crash-*, leak-*, timeout-* or
 # oom-*, and the script exits non-zero. Replay one with: Fuzz/.build-fuzz/release/PolicyFuzzer fuzz-out/crash-…
 set -euo pipefail
@@ -25,6 +26,7 @@ seeds="$out/seeds"
 mkdir -p "$out/corpus" "$seeds"
 find "$root/policies" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) -exec cp {} "$seeds/" \;
 find "$fuzz/regressions" -type f ! -name README.md -exec cp {} "$seeds/" \;
+find "$fuzz/seeds" -type f -exec cp {} "$seeds/" \;
 conformance="${LAUNCHPOLICY_CONFORMANCE:-$(dirname "$root")/shared/conformance}"
 if [ -d "$conformance/yaml-test-suite" ]; then
     for input in "$conformance"/yaml-test-suite/*/in.yaml "$conformance"/yaml-test-suite/*/*/in.yaml; do

@@ -10,7 +10,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-/// What an app and CI do with a policy file, in the order they do it.
+/// What an app and CI do with a policy file, in the order they do it, and what an app does with its stored state.
 enum PolicyPipeline {
     /// A fixed "now", so that a finding reproduces whatever day it is replayed.
     static let now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
@@ -50,6 +50,46 @@ enum PolicyPipeline {
         let results = LintResults(reports: reports)
         for format in [LintOutputFormat.text, .json, .sarif, .github] {
             _ = results.formatted(format, colored: true)
+        }
+        launchState(bytes, policy: parsed.usablePolicy)
+    }
+
+    /// The same bytes as the state an app reads at every launch before it evaluates: its launch history file and
+    /// the memory of what it showed. Whatever they hold (a file cut short, edited by hand, written by an older
+    /// version), the launch is recorded and makes a context.
+    static func launchState(_ bytes: [UInt8], policy: Policy?) {
+        let fileManager = FileManager.default
+        let folder = fileManager.temporaryDirectory.appendingPathComponent("policy-fuzzer-\(ProcessInfo.processInfo.processIdentifier)")
+        // A history that cannot be read is kept aside under a new name: the folder is emptied after every input.
+        defer { try? fileManager.removeItem(at: folder) }
+        let history = folder.appendingPathComponent("launches.json")
+        let shown = folder.appendingPathComponent("memory.json")
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: history)
+            try Data(bytes).write(to: shown)
+        } catch {
+            preconditionFailure("the fuzzer cannot write its state files in \(folder.path): \(error)")
+        }
+        let launch: LaunchInfo
+        do {
+            let tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: history), appVersion: "2.3.9",
+                build: "2390", importingLegacyKeysFrom: nil)
+            launch = try tracker.recordLaunch(source: .url, now: now)
+        } catch {
+            preconditionFailure("a launch over any history file is recorded: \(error)")
+        }
+        let context: LaunchContext
+        do {
+            context = try LaunchContext(platform: .android, appVersion: "2.3.9", build: "2390", now: now,
+                installID: "install-3", launch: launch)
+        } catch {
+            preconditionFailure("a recorded launch makes a context: \(error)")
+        }
+        let memory = (try? JSONFileDisplayMemoryStore(url: shown).load()) ?? DisplayMemory()
+        if let policy {
+            let decision = policy.evaluate(context, memory: memory)
+            _ = decision.report
         }
     }
 
