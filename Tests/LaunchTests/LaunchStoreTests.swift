@@ -195,3 +195,47 @@ import TestSupport
         #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
     }
 }
+
+/// Versions a store hands the tracker that are not versions: the launch reports them unknown, and the store keeps them.
+@Suite struct UnreadableStoredVersionTests {
+    @Test func aStoredTextThatIsNoVersionIsUnknownAndKept() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        try Data("""
+            {"format": 1, "count": 3, "installVersion": "first one",
+             "latest": {"version": "2.0 (beta)", "kind": "normal", "date": "2026-11-10T12:00:00.000Z"}}
+            """.utf8).write(to: url)
+        let store = JSONFileLaunchHistoryStore(url: url)
+        let info = try launch(store, "2.1")
+        #expect(info.kind == .upgrade, "a version that reads nothing like the new one is an upgrade, as before")
+        #expect(info.count == 4)
+        #expect(info.previousVersion == nil)
+        #expect(info.installVersion == nil)
+        #expect(info.daysSinceLastLaunch == 10)
+        let context = try LaunchContext(appVersion: "2.1", launch: info)
+        let policy = try #require(YAMLPolicyParser().parse(Data("""
+            policy: 1
+            rules:
+              - {id: since-2, when: {previous-version: ">= 2"}, then: present, screen: s}
+              - {id: new-here, when: {install-version: ">= 0"}, then: present, screen: t}
+            """.utf8)).usablePolicy)
+        #expect(policy.evaluate(context).presentations.isEmpty, "conditions on an unknown version are false")
+        let stored = try #require(try store.read())
+        #expect(stored.installVersion == "first one", "the store keeps what it held")
+        #expect(stored.latest?.previousVersion == "2.0 (beta)")
+    }
+
+    @Test func aLegacyVersionThatIsNoVersionIsUnknown() throws {
+        let suite = "launchpolicy-tests-\(UUID().uuidString)"
+        let legacy = try #require(UserDefaults(suiteName: suite))
+        defer { legacy.removePersistentDomain(forName: suite) }
+        legacy.set("1.0 (42)", forKey: "appLastLaunchVersion")
+        let info = try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy)
+        #expect(info.previousVersion == nil)
+        #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
+        // A readable one is reported as it is.
+        legacy.set("1.0.42", forKey: "appLastLaunchVersion")
+        #expect(try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy).previousVersion == "1.0.42")
+    }
+}

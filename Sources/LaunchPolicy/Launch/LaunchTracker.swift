@@ -150,11 +150,21 @@ public final class LaunchTracker: @unchecked Sendable {
         min(max(count, 0), VersionKind.maximumVersionCode)
     }
 
+    /// A stored app version as the launch reports it: nil, unknown, when it is not a version a context reads. A
+    /// legacy key or a file edited by hand may hold any text, and passed on, it made no context at launch; unknown,
+    /// the conditions on it are false, as they are for any value the context lacks. The store keeps the text.
+    private static func readable(_ version: String?) -> String? {
+        guard let version, (try? ContextVersion(version, key: "", kinds: LaunchContext.Versions.appKinds)) != nil else {
+            return nil
+        }
+        return version
+    }
+
     /// What is known about the launch `record` describes.
     private static func info(of record: LaunchRecord, in history: LaunchHistory) -> LaunchInfo {
         LaunchInfo(
-            kind: record.kind, count: counted(history.count), previousVersion: record.previousVersion,
-            previousBuild: record.previousBuild, installVersion: history.installVersion,
+            kind: record.kind, count: counted(history.count), previousVersion: readable(record.previousVersion),
+            previousBuild: record.previousBuild, installVersion: readable(history.installVersion),
             firstLaunchDate: history.firstLaunchDate, previousLaunchDate: record.previousLaunchDate,
             daysSinceLastLaunch: record.previousLaunchDate.flatMap { start in
                 record.date.map { LaunchInfo.wholeDays(from: start, to: $0) }
