@@ -64,7 +64,8 @@ public actor PolicyDelivery {
 
     /// The policy for a launch that may wait: with a usable cached policy, that one at once; otherwise (a first
     /// launch, a cache that cannot be used, or a fail-closed lockout) a refresh is started and awaited for at most
-    /// `seconds`, and the best policy on hand then is returned. A refresh that outlasts the wait goes on and serves the next launch.
+    /// `seconds`, and the best policy on hand then is returned. A refresh that outlasts the wait goes on and serves the
+    /// next launch. `.infinity` waits for the refresh however long it takes (the fetch's own timeout still ends it).
     public func firstLaunchPolicy(waitingAtMost seconds: TimeInterval) async -> DeliveredPolicy {
         let now = current()
         guard now.origin != .cache || now.lockout != nil, source.remoteURL != nil else { return now }
@@ -81,9 +82,14 @@ public actor PolicyDelivery {
                 _ = await task.value
                 if once.claim() { continuation.resume() }
             }
-            Task {
-                try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-                if once.claim() { continuation.resume() }
+            // A wait longer than a sleep counts (`.infinity`: as long as the refresh takes) sets no deadline; made a
+            // count of nanoseconds, it stopped the app.
+            let nanoseconds = max(0, seconds) * 1_000_000_000
+            if nanoseconds < Double(UInt64.max) {
+                Task {
+                    try? await Task.sleep(nanoseconds: UInt64(nanoseconds))
+                    if once.claim() { continuation.resume() }
+                }
             }
         }
     }

@@ -201,6 +201,15 @@ import Testing
         #expect(fixture.server.requests.count == 1)
     }
 
+    @Test(arguments: [TimeInterval.infinity, 1e300, 2e10])
+    func aFirstLaunchMayWaitWithoutADeadline(seconds: TimeInterval) async throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        let current = await fixture.delivery().firstLaunchPolicy(waitingAtMost: seconds)
+        #expect(current.origin == .cache)
+        #expect(current.evaluate(launch).gate?.rule == "remote-gate")
+    }
+
     @Test func theFirstLaunchWaitEndsAtItsDeadlineAndTheFetchServesTheNextLaunch() async throws {
         let gate = TestHTTPServer.Gate()
         let fixture = try Fixture { _ in policyReply(remotePolicy, heldBy: gate) }
