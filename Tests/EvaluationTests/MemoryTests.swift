@@ -159,4 +159,21 @@ private let shows = """
         #expect(Timestamp.text(Date(timeIntervalSince1970: seconds)) == text)
         #expect(date(text) == Date(timeIntervalSince1970: seconds))
     }
+
+    @Test(arguments: [
+        (-62_167_219_200.0, "0000-01-01T00:00:00.000Z"),
+        (-62_167_219_200.5, "0000-01-01T00:00:00.000Z"),
+        (-1e300, "0000-01-01T00:00:00.000Z"),
+        (-Double.infinity, "0000-01-01T00:00:00.000Z"),
+        (Double.nan, "0000-01-01T00:00:00.000Z"),
+        (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+        (253_402_300_800.0, "9999-12-31T23:59:59.999Z"),
+        (1e300, "9999-12-31T23:59:59.999Z"),
+        (Double.infinity, "9999-12-31T23:59:59.999Z"),
+    ])
+    func datesPastTheYearsATimestampHoldsAreWrittenAsTheNearerEnd(seconds: Double, text: String) {
+        #expect(Timestamp.text(Date(timeIntervalSince1970: seconds)) == text)
+        #expect(ValueSyntax.date(text).map(\.timeIntervalSince1970) == .success(seconds.isNaN || seconds < 0
+            ? Timestamp.earliest : Timestamp.latest), "the text reads back")
+    }
 }

@@ -185,6 +185,23 @@ import TestSupport
         #expect(info.kind == .upgrade)
     }
 
+    @Test(arguments: [1e300, -1e300, Double.nan, 1e17])
+    func aLegacyDatePastTheYearsAFileHoldsIsSavedAndReadBack(seconds: Double) throws {
+        let suite = "launchpolicy-tests-\(UUID().uuidString)"
+        let legacy = try #require(UserDefaults(suiteName: suite))
+        defer { legacy.removePersistentDomain(forName: suite) }
+        legacy.set(seconds, forKey: "appLastLaunchDate")
+        legacy.set("2.0", forKey: "appLastLaunchVersion")
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("launches.json"))
+        let info = try launch(store, "2.0", legacy: legacy)
+        #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
+        // What was saved reads back: the next launch counts on from it.
+        #expect(try store.read()?.count == 2)
+        #expect(try launch(store, "2.0").count == 3)
+    }
+
     @Test func daysSinceADateAgesAgoStayWithinWhatAContextHolds() throws {
         let ages = Date(timeIntervalSince1970: -1e17)
         let store = InMemoryLaunchHistoryStore(LaunchHistory(count: 3, firstLaunchDate: ages,

@@ -3,8 +3,18 @@ import Foundation
 /// Dates as the state files and reports write them: ISO 8601 in UTC with milliseconds, `2026-11-20T09:30:00.250Z`.
 /// Formatted by hand because Foundation's ISO 8601 styles need newer Apple systems than the library supports.
 package enum Timestamp {
+    /// The first instant the text holds (and reads back): 0000-01-01T00:00:00.000Z, in seconds since 1970.
+    package static let earliest: TimeInterval = -62_167_219_200
+    /// The last: 9999-12-31T23:59:59.999Z.
+    package static let latest: TimeInterval = 253_402_300_799.999
+
+    /// The date as text. A date outside the years 0000 to 9999 (a number another library stored as a date, the far
+    /// past or future) is written as the nearer end, and an undefined one (NaN) as the first: made a count of
+    /// milliseconds as it was, such a date stopped the app when it saved its launch history.
     package static func text(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let given = date.timeIntervalSince1970
+        let written = given.isNaN ? earliest : min(max(given, earliest), latest)
+        let milliseconds = Int64((written * 1000).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (dayNumber, dayMilliseconds) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
         // Civil date from days since 1970-01-01, proleptic Gregorian (the inverse of ValueSyntax.date's count).
