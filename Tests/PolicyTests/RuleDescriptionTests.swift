@@ -34,6 +34,17 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        ("1d", "day"), ("7d", "7 days"), ("36h", "36 hours"), ("90m", "90 minutes"), ("1.5m", "90 seconds"),
+        ("2.5s", "2.5 seconds"), ("0.25s", "0.25 seconds"),
+        // Valid policies whose counts no Int holds.
+        ("100000000000000000000000d", "1e+23 days"), ("1000000000000000000000000000000w", "7e+30 days"),
+    ])
+    func everyLengthIsToldInItsLargestWholeUnit(every: String, words: String) throws {
+        let described = try describe("  - {id: c, then: notify, message: m, show: every-launch, every: \(every)}")
+        #expect(described == ["Tells all users, on every launch, at most every \(words): 'Please update Lantern to keep going.'"])
+    }
+
     @Test func rangesCountsAndCombinationsReadAsWords() throws {
         let described = try describe("""
               - id: a

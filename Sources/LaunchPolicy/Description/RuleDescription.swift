@@ -195,14 +195,17 @@ struct RuleWords {
         return base + ", at most every " + Self.duration(every)
     }
 
+    /// The largest unit of which the duration is a whole number: `3 days`, `day`, `90 minutes`, `2.5 seconds`. A count
+    /// no `Int` holds (`every: 100000000000000000000000d` is a valid policy) is written as the number it is,
+    /// `1e+23 days`: converted to an `Int`, it stopped `launch-policy explain`.
     static func duration(_ seconds: TimeInterval) -> String {
+        func number(_ value: Double) -> String { Int(exactly: value).map(String.init) ?? String(value) }
         for (unit, length) in [("day", 86_400.0), ("hour", 3_600.0), ("minute", 60.0)] where seconds >= length
             && (seconds / length).rounded() == seconds / length
         {
-            let count = Int(seconds / length)
-            return count == 1 ? unit : "\(count) \(unit)s"
+            return seconds == length ? unit : "\(number(seconds / length)) \(unit)s"
         }
-        return "\(Int(seconds)) seconds"
+        return "\(number(seconds)) seconds"
     }
 
     /// "a", "a and b", "a, b and c".

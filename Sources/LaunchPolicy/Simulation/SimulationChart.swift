@@ -139,7 +139,7 @@ extension Simulation {
     /// A coordinate with at most two decimals.
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return Int(exactly: rounded).map(String.init) ?? String(rounded)
     }
 
     /// Text safe inside an XML element or attribute.
