@@ -165,7 +165,7 @@ extension HTTPFetcher.Failure {
         case .unreachable(let why):
             return "the server could not be reached (\(why))"
         case .timedOut:
-            return "no complete response within the \(source.timeout.formatted) s timeout"
+            return "no complete response within the \(source.timeout.plainText) s timeout"
         case .tooLarge(let announced):
             let size = announced.map { "\($0) bytes, " } ?? ""
             return "the response is larger than the \(source.maximumSize)-byte cap (\(size)abandoned)"
@@ -175,11 +175,6 @@ extension HTTPFetcher.Failure {
             return "the server redirected to \(target), another host or an insecure scheme, which is not followed"
         }
     }
-}
-
-extension TimeInterval {
-    /// `10`, `0.5`: seconds without a trailing `.0`.
-    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }
 
 /// Reason phrases of the statuses a policy host is likely to send.

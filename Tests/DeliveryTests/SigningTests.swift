@@ -178,6 +178,25 @@ import Testing
         #expect(delivery.current().lockout == message)
     }
 
+    @Test func failClosedWithNoAgeLimitLocksOnlyUntilTheFirstVerifiedPolicy() async throws {
+        let clock = Clock(Date(timeIntervalSince1970: 1_790_000_000))
+        let script = Script { _ in TestHTTPServer.Reply(status: 500, text: "down") }
+        let fixture = try Fixture(failureMode: .closed(maximumAge: .infinity, message: message)) { script.reply($0) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery(clock: clock.now)
+        let locked = delivery.current()
+        #expect(locked.lockout == message)
+        let diagnostic = try #require(locked.diagnostics.first?.diagnostic)
+        #expect(diagnostic.message.contains("longer ago than the inf s allowed"), "\(diagnostic.message)")
+        script.set { _ in policyReply(remotePolicy) }
+        #expect(await delivery.refresh().outcome == .updated)
+        // Ages later, with the server down, it stays unlocked.
+        clock.advance(1e15)
+        script.set { _ in TestHTTPServer.Reply(status: 500, text: "down") }
+        #expect(await delivery.refresh().outcome == .failed)
+        #expect(delivery.current().lockout == nil)
+    }
+
     @Test func failOpenNeverLocks() async throws {
         let fixture = try Fixture { _ in TestHTTPServer.Reply(status: 500, text: "down") }
         defer { fixture.tearDown() }

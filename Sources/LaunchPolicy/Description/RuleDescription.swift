@@ -118,7 +118,7 @@ struct RuleWords {
             case (nil, nil): return ""
             }
         case .rollout(let percentage):
-            return "in a \(percentage == percentage.rounded() ? String(Int(percentage)) : String(percentage))% rollout"
+            return "in a \(percentage.plainText)% rollout"
         case .attributes(let accepted):
             return accepted.keys.sorted().map { "with \($0) " + Self.list(accepted[$0] ?? [], "or") }
                 .joined(separator: " and ")
@@ -197,15 +197,14 @@ struct RuleWords {
 
     /// The largest unit of which the duration is a whole number: `3 days`, `day`, `90 minutes`, `2.5 seconds`. A count
     /// no `Int` holds (`every: 100000000000000000000000d` is a valid policy) is written as the number it is,
-    /// `1e+23 days`: converted to an `Int`, it stopped `launch-policy explain`.
+    /// `1e+23 days`.
     static func duration(_ seconds: TimeInterval) -> String {
-        func number(_ value: Double) -> String { Int(exactly: value).map(String.init) ?? String(value) }
         for (unit, length) in [("day", 86_400.0), ("hour", 3_600.0), ("minute", 60.0)] where seconds >= length
             && (seconds / length).rounded() == seconds / length
         {
-            return seconds == length ? unit : "\(number(seconds / length)) \(unit)s"
+            return seconds == length ? unit : "\((seconds / length).plainText) \(unit)s"
         }
-        return "\(number(seconds)) seconds"
+        return "\(seconds.plainText) seconds"
     }
 
     /// "a", "a and b", "a, b and c".

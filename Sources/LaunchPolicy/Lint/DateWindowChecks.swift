@@ -35,7 +35,7 @@ extension PolicyChecks {
     static func duration(_ seconds: TimeInterval) -> String {
         func counted(_ value: Double, _ unit: String) -> String {
             let rounded = (value * 10).rounded() / 10
-            let number = Int(exactly: rounded).map(String.init) ?? String(rounded)
+            let number = rounded.plainText
             return "\(number) \(unit)\(rounded == 1 ? "" : "s")"
         }
         if seconds >= 2 * 86_400 { return counted(seconds / 86_400, "day") }

@@ -139,7 +139,7 @@ extension Simulation {
     /// A coordinate with at most two decimals.
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return Int(exactly: rounded).map(String.init) ?? String(rounded)
+        return rounded.plainText
     }
 
     /// Text safe inside an XML element or attribute.
