@@ -29,6 +29,8 @@ struct HTTPFetcher: Sendable {
 
     /// The deadline for the whole transfer, in seconds.
     var timeout: TimeInterval
+    /// The longest backstop given to URLSession, in seconds: a billion, which its milliseconds still hold.
+    static let longestBackstop: TimeInterval = 1_000_000_000
     /// The largest body accepted, in bytes.
     var maximumSize: Int
 
@@ -36,8 +38,10 @@ struct HTTPFetcher: Sendable {
     func get(_ url: URL, headers: [String: String] = [:]) async -> Result<Response, Failure> {
         // The transfer's own timer enforces `timeout` exactly. URLSession's timeouts are only a backstop, in whole
         // seconds: FoundationNetworking on Linux truncates them to whole seconds, and 0.5 became 0, an immediate
-        // timeout.
-        let backstop = max(1, timeout.rounded(.up))
+        // timeout. It also makes them whole milliseconds, and stopped the app on a timeout of `.infinity` (a fetch
+        // that may take as long as it takes): the backstop is at most about 31 years, past which the timer alone
+        // waits.
+        let backstop = min(max(1, timeout.rounded(.up)), Self.longestBackstop)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: backstop)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let configuration = URLSessionConfiguration.ephemeral

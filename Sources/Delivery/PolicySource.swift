@@ -23,7 +23,7 @@ public struct PolicySource: Sendable {
     public var cacheDirectory: URL
     /// When set, a remote policy is used only with a valid Ed25519 signature by this key's private half.
     public var publicKey: PolicyPublicKey?
-    /// How long a fetch may take in all, in seconds; a slower one is abandoned. Default 10.
+    /// How long a fetch may take in all, in seconds; a slower one is abandoned. Default 10; `.infinity` sets no limit.
     public var timeout: TimeInterval
     /// The largest policy accepted, in bytes; a larger one is abandoned as soon as it is known. Default 1 MiB.
     public var maximumSize: Int

@@ -57,6 +57,12 @@ final class Script: @unchecked Sendable {
         #expect(fixture.server.requests.isEmpty, "current() must not touch the network")
     }
 
+    @Test(arguments: [TimeInterval.infinity, 1e300])
+    func aFetchWithoutATimeLimitCompletes(timeout: TimeInterval) async throws {
+        let (fixture, _, _, _) = try await fixtureWithCachedPolicy(timeout: timeout)
+        fixture.tearDown()
+    }
+
     @Test func aFetchedPolicyIsCachedAndUsed() async throws {
         let (fixture, _, delivery, _) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }
