@@ -134,6 +134,43 @@ import TestSupport
         }
     }
 
+    // Legacy keys out of range, or not versions: the launch is recorded and makes a context.
+    @Test func aLegacyCountPastEveryIntegerIsImported() throws {
+        try withDefaults { legacy in
+            legacy.set(Int.max, forKey: "appLaunchCount")
+            let info = try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy)
+            #expect(info.count == VersionKind.maximumVersionCode)
+        }
+    }
+
+    @Test(arguments: [1e300, -1e300, Double.nan, 1e17])
+    func aLegacyDatePastTheYearsAFileHoldsIsSavedAndReadBack(seconds: Double) throws {
+        try withDefaults { legacy in
+            legacy.set(seconds, forKey: "appLastLaunchDate")
+            legacy.set("2.0", forKey: "appLastLaunchVersion")
+            let folder = try makeTemporaryFolder("launch")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("launches.json"))
+            let info = try launch(store, "2.0", legacy: legacy)
+            #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
+            // What was saved reads back: the next launch counts on from it.
+            #expect(try store.read()?.count == 2)
+            #expect(try launch(store, "2.0").count == 3)
+        }
+    }
+
+    @Test func aLegacyVersionThatIsNoVersionIsUnknown() throws {
+        try withDefaults { legacy in
+            legacy.set("1.0 (42)", forKey: "appLastLaunchVersion")
+            let info = try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy)
+            #expect(info.previousVersion == nil)
+            #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
+            // A readable one is reported as it is.
+            legacy.set("1.0.42", forKey: "appLastLaunchVersion")
+            #expect(try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy).previousVersion == "1.0.42")
+        }
+    }
+
     @Test func theLegacyDateIsThePreviousLaunchDate() throws {
         try withDefaults { legacy in
             legacy.set(date("2026-11-10T12:00:00Z"), forKey: "appLastLaunchDate")
@@ -146,8 +183,8 @@ import TestSupport
     }
 }
 
-/// Whatever a store hands the tracker (a legacy key another library wrote, a custom store, a file edited by hand),
-/// the launch is recorded and makes a context: the app is never stopped at launch by a number out of range.
+/// Whatever a store hands the tracker (a custom store, a file edited by hand; legacy keys are above), the launch is
+/// recorded and makes a context: the app is never stopped at launch by a number out of range.
 @Suite struct OutOfRangeHistoryTests {
     private static let largest = VersionKind.maximumVersionCode
 
@@ -165,15 +202,6 @@ import TestSupport
         #expect(try launch(store, "2.0").count == min(recorded + 1, Self.largest))
     }
 
-    @Test func aLegacyCountPastEveryIntegerIsImported() throws {
-        let suite = "launchpolicy-tests-\(UUID().uuidString)"
-        let legacy = try #require(UserDefaults(suiteName: suite))
-        defer { legacy.removePersistentDomain(forName: suite) }
-        legacy.set(Int.max, forKey: "appLaunchCount")
-        let info = try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy)
-        #expect(info.count == Self.largest)
-    }
-
     @Test func aFileCountPastEveryIntegerIsRead() throws {
         let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -183,23 +211,6 @@ import TestSupport
         let info = try launch(JSONFileLaunchHistoryStore(url: url), "2.0")
         #expect(info.count == Self.largest)
         #expect(info.kind == .upgrade)
-    }
-
-    @Test(arguments: [1e300, -1e300, Double.nan, 1e17])
-    func aLegacyDatePastTheYearsAFileHoldsIsSavedAndReadBack(seconds: Double) throws {
-        let suite = "launchpolicy-tests-\(UUID().uuidString)"
-        let legacy = try #require(UserDefaults(suiteName: suite))
-        defer { legacy.removePersistentDomain(forName: suite) }
-        legacy.set(seconds, forKey: "appLastLaunchDate")
-        legacy.set("2.0", forKey: "appLastLaunchVersion")
-        let folder = try makeTemporaryFolder("launch")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("launches.json"))
-        let info = try launch(store, "2.0", legacy: legacy)
-        #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
-        // What was saved reads back: the next launch counts on from it.
-        #expect(try store.read()?.count == 2)
-        #expect(try launch(store, "2.0").count == 3)
     }
 
     @Test func daysSinceADateAgesAgoStayWithinWhatAContextHolds() throws {
@@ -213,7 +224,8 @@ import TestSupport
     }
 }
 
-/// Versions a store hands the tracker that are not versions: the launch reports them unknown, and the store keeps them.
+/// Versions a store hands the tracker that are not versions (legacy keys are above): the launch reports them unknown,
+/// and the store keeps them.
 @Suite struct UnreadableStoredVersionTests {
     @Test func aStoredTextThatIsNoVersionIsUnknownAndKept() throws {
         let folder = try makeTemporaryFolder("launch")
@@ -243,16 +255,4 @@ import TestSupport
         #expect(stored.latest?.previousVersion == "2.0 (beta)")
     }
 
-    @Test func aLegacyVersionThatIsNoVersionIsUnknown() throws {
-        let suite = "launchpolicy-tests-\(UUID().uuidString)"
-        let legacy = try #require(UserDefaults(suiteName: suite))
-        defer { legacy.removePersistentDomain(forName: suite) }
-        legacy.set("1.0 (42)", forKey: "appLastLaunchVersion")
-        let info = try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy)
-        #expect(info.previousVersion == nil)
-        #expect(throws: Never.self) { try LaunchContext(appVersion: "2.0", launch: info) }
-        // A readable one is reported as it is.
-        legacy.set("1.0.42", forKey: "appLastLaunchVersion")
-        #expect(try launch(InMemoryLaunchHistoryStore(), "2.0", legacy: legacy).previousVersion == "1.0.42")
-    }
 }
