@@ -43,8 +43,8 @@ public actor PolicyDelivery {
                 let why = confirmed.map { "the policy was last confirmed \(Timestamp.text($0))" }
                     ?? "no verified remote policy has been fetched"
                 delivered.diagnostics.append(DeliveryDiagnostic(source: source.remoteURL?.absoluteString ?? "delivery",
-                    .error(.deliveryLockedOut, "fail-closed: \(why), longer ago than the \(maximumAge.plainText) s allowed; "
-                        + "every launch is blocked until a refresh succeeds", at: .wholeInputStart)))
+                    .error(.deliveryLockedOut, "fail-closed: \(why), longer ago than the \(maximumAge.plainText) s "
+                        + "allowed; every launch is blocked until a refresh succeeds", at: .wholeInputStart)))
             }
         }
         return delivered

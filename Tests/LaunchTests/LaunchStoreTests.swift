@@ -206,8 +206,8 @@ import TestSupport
         let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("launches.json")
-        try Data("{\"format\": 1, \"count\": \(Int.max), \"latest\": {\"version\": \"1.0\", \"kind\": \"normal\"}}".utf8)
-            .write(to: url)
+        let file = "{\"format\": 1, \"count\": \(Int.max), \"latest\": {\"version\": \"1.0\", \"kind\": \"normal\"}}"
+        try Data(file.utf8).write(to: url)
         let info = try launch(JSONFileLaunchHistoryStore(url: url), "2.0")
         #expect(info.count == Self.largest)
         #expect(info.kind == .upgrade)

@@ -42,7 +42,9 @@ import Testing
     ])
     func everyLengthIsToldInItsLargestWholeUnit(every: String, words: String) throws {
         let described = try describe("  - {id: c, then: notify, message: m, show: every-launch, every: \(every)}")
-        #expect(described == ["Tells all users, on every launch, at most every \(words): 'Please update Lantern to keep going.'"])
+        #expect(described == [
+            "Tells all users, on every launch, at most every \(words): 'Please update Lantern to keep going.'",
+        ])
     }
 
     @Test func rangesCountsAndCombinationsReadAsWords() throws {

@@ -87,8 +87,8 @@ struct Driver {
         if let policyLint { try lintFolder(policyLint, me: me) }
     }
 
-    /// policy-lint as a user runs it, over the folder of 1,000 generated policies, against the floor over the same bytes:
-    /// on every processor (its default) and one file at a time (`-j 1`), which is what the floor does.
+    /// policy-lint as a user runs it, over the folder of 1,000 generated policies, against the floor over the same
+    /// bytes: on every processor (its default) and one file at a time (`-j 1`), which is what the floor does.
     func lintFolder(_ policyLint: String, me: String) throws {
         let folder = inputs.appendingPathComponent("lint-1000")
         let floor = try child(me, ["measure-files", "floor", folder.path])

@@ -59,7 +59,8 @@ enum PolicyPipeline {
     /// version), the launch is recorded and makes a context.
     static func launchState(_ bytes: [UInt8], policy: Policy?) {
         let fileManager = FileManager.default
-        let folder = fileManager.temporaryDirectory.appendingPathComponent("policy-fuzzer-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = fileManager.temporaryDirectory
+            .appendingPathComponent("policy-fuzzer-\(ProcessInfo.processInfo.processIdentifier)")
         // A history that cannot be read is kept aside under a new name: the folder is emptied after every input.
         defer { try? fileManager.removeItem(at: folder) }
         let history = folder.appendingPathComponent("launches.json")

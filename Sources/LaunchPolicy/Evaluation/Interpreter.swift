@@ -292,7 +292,8 @@ extension String {
             var end = 0
             for var part in parts {
                 part.withUTF8 { bytes in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count]).update(fromContentsOf: bytes)
+                    let part = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count])
+                    _ = part.update(fromContentsOf: bytes)
                     end += bytes.count
                 }
             }
