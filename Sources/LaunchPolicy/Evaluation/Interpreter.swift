@@ -37,7 +37,7 @@ struct Interpreter {
     /// Whether rules behind a gate are evaluated too, rather than when their explanation is read.
     var decidesEveryRule = false
     /// The app's version as memory keys write it, once a key has needed it.
-    private var appVersionText: String?
+    private var keptAppVersionText: String?
 
     init(context: LaunchContext, memory: DisplayMemory) {
         self.context = context
@@ -191,9 +191,9 @@ struct Interpreter {
     /// (`2.5` is `2.5.0`), or as given when it is not of that kind. Worked out at the first key that needs it and
     /// kept, as every such key of a launch has the same.
     private mutating func appVersionText(versioning: VersionKind) -> String {
-        if let appVersionText { return appVersionText }
+        if let keptAppVersionText { return keptAppVersionText }
         let text = context.versions.app.flatMap { $0.reading(versioning) }?.canonical ?? context.appVersion ?? "unknown"
-        appVersionText = text
+        keptAppVersionText = text
         return text
     }
 
