@@ -50,9 +50,16 @@ public actor PolicyDelivery {
         return delivered
     }
 
+    /// How many calls of ``refresh()`` a refresh already in flight has answered: how a test knows that a second call
+    /// has joined the first before it lets the first finish.
+    private(set) var joinedRefreshes = 0
+
     /// Fetches the remote policy once, and keeps it if it is good. Concurrent calls share one request.
     public func refresh() async -> RefreshResult {
-        if let inFlight { return await inFlight.value }
+        if let inFlight {
+            joinedRefreshes += 1
+            return await inFlight.value
+        }
         let source = self.source
         let clock = self.clock
         let task = Task { await Refresh(source: source, clock: clock).run() }

@@ -1,6 +1,6 @@
 import Foundation
 import LaunchPolicy
-import LaunchPolicyDelivery
+@testable import LaunchPolicyDelivery
 import TestSupport
 import Testing
 
@@ -290,7 +290,9 @@ final class Script: @unchecked Sendable {
         let first = Task { await delivery.refresh() }
         while gate.waitingCount == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         let second = Task { await delivery.refresh() }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // The first request is held until the second call has joined it, however slow the machine.
+        let deadline = Date().addingTimeInterval(unhurriedTimeout)
+        while await delivery.joinedRefreshes == 0, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
         gate.open()
         #expect(await first.value.outcome == .updated)
         #expect(await second.value.outcome == .updated)
