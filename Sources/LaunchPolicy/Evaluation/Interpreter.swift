@@ -292,8 +292,8 @@ extension String {
             var end = 0
             for var part in parts {
                 part.withUTF8 { bytes in
-                    let part = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count])
-                    _ = part.update(fromContentsOf: bytes)
+                    let place = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count])
+                    _ = place.update(fromContentsOf: bytes)
                     end += bytes.count
                 }
             }

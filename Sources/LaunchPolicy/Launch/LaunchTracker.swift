@@ -146,7 +146,7 @@ public final class LaunchTracker: @unchecked Sendable {
     /// (``VersionKind/maximumVersionCode``), where it stays. A store hands over whatever it holds (a legacy key
     /// another library wrote, a file edited by hand, a custom store): counted on as it was, `Int.max` overflowed and
     /// stopped the app at launch, and a count past the largest made no context.
-    static func counted(_ count: Int) -> Int {
+    private static func counted(_ count: Int) -> Int {
         min(max(count, 0), VersionKind.maximumVersionCode)
     }
 
