@@ -60,6 +60,20 @@ import TestSupport
         #expect(kept.count == 2)
     }
 
+    @Test func aFolderWhereTheFileShouldBeIsAnErrorAndLeftAlone() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        let store = JSONFileLaunchHistoryStore(url: url)
+        #expect(throws: (any Error).self) { try store.read() }
+        #expect(throws: (any Error).self) { try launch(store, "1.0") }
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".corrupt-") }
+        #expect(kept.isEmpty, "nothing was read, so nothing is kept aside as corrupt")
+    }
+
     @Test func aFolderThatCannotBeWrittenIsAnErrorNotAFreshStart() throws {
         let store = ClosureLaunchHistoryStore(read: { nil }, write: { _ in throw CocoaError(.fileWriteNoPermission) })
         let tracker = try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "p")
