@@ -44,7 +44,7 @@ struct ConvertCommand: ParsableCommand {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw usageError(Self.name, "cannot write \(output): \(fileErrorReason(error))")
+                throw usageError(Self.name, "cannot write \(output): \(AtomicFile.reason(error))")
             }
         } else {
             print(text, terminator: "")

@@ -19,22 +19,8 @@ func readPolicyFile(_ path: String, command: String) throws -> Policy {
 /// The bytes of a file a command was given, or a usage error (exit 2): `cannot read the WHAT PATH: REASON`.
 func readInputFile(_ path: String, what: String, command: String) throws -> Data {
     do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        return try AtomicFile.contents(of: URL(fileURLWithPath: path))
     } catch {
-        throw usageError(command, "cannot read the \(what) \(path): \(fileErrorReason(error))")
+        throw usageError(command, "cannot read the \(what) \(path): \(AtomicFile.reason(error))")
     }
-}
-
-/// Why a file could not be read, in the words of `strerror` ("no such file or directory").
-func fileErrorReason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-        let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-        return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
-        return "no such file"
-    }
-    return error.localizedDescription
 }

@@ -62,7 +62,7 @@ struct SimulateCommand: ParsableCommand {
             do {
                 try Data(simulation.svg(title: title).utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
             } catch {
-                throw usageError(Self.name, "cannot write the chart \(svg): \(fileErrorReason(error))")
+                throw usageError(Self.name, "cannot write the chart \(svg): \(AtomicFile.reason(error))")
             }
         }
     }

@@ -153,8 +153,11 @@ private struct Configurations {
     private mutating func load(_ url: URL) throws -> LintConfiguration {
         let key = url.standardizedFileURL.path
         if let known = loaded[key] { return known.configuration }
-        guard let data = try? Data(contentsOf: url) else {
-            throw usageError("policy-lint", "cannot read the configuration \(url.path)")
+        let data: Data
+        do {
+            data = try AtomicFile.contents(of: url)
+        } catch {
+            throw usageError("policy-lint", "cannot read the configuration \(url.path): \(AtomicFile.reason(error))")
         }
         let parsed = LintConfiguration.parse([UInt8](data))
         broken = broken || parsed.diagnostics.containsErrors

@@ -81,6 +81,23 @@ import TestSupport
         #expect(PolicyLinter().lint(fileAt: url, path: ".policy-lint.yaml").diagnostics.isEmpty)
     }
 
+    @Test func aFileThatCannotBeReadSaysWhyInPlainWords() throws {
+        let folder = try makeTemporaryFolder("lint-unreadable")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let named = folder.appendingPathComponent("looks-like-a-policy.yaml")
+        try FileManager.default.createDirectory(at: named, withIntermediateDirectories: true)
+        let report = PolicyLinter().lint(fileAt: named, path: "looks-like-a-policy.yaml")
+        #expect(report.diagnostics.map(\.code) == [.lintUnreadableFile])
+        // strerror's words, not Foundation's "(NSCocoaErrorDomain error 256.)"
+        #expect(report.diagnostics.first?.message == "the file could not be read: is a directory")
+        let missing = PolicyLinter().lint(fileAt: folder.appendingPathComponent("gone.yaml"), path: "gone.yaml")
+        #expect(missing.diagnostics.first?.message == "the file could not be read: no such file or directory")
+
+        let empty = folder.appendingPathComponent("empty.yaml")
+        try Data().write(to: empty)
+        #expect(PolicyLinter().lint(fileAt: empty, path: "empty.yaml").diagnostics.map(\.code) == [.yamlEmptyInput])
+    }
+
     @Test func aCommentOnItsOwnLineCoversTheNextLineAndATrailingOneItsOwn() {
         let diagnostics = lint("""
             policy: 1

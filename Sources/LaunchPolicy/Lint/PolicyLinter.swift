@@ -98,10 +98,10 @@ public struct PolicyLinter: Sendable {
     public func lint(fileAt url: URL, path: String) -> LintReport {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = [UInt8](try AtomicFile.contents(of: url))
         } catch {
             return LintReport(path: path, source: [], diagnostics: [.error(
-                .lintUnreadableFile, "the file could not be read: \(error.localizedDescription)",
+                .lintUnreadableFile, "the file could not be read: \(AtomicFile.reason(error))",
                 at: .wholeInputStart)])
         }
         if url.lastPathComponent == LintConfiguration.fileName {
@@ -116,7 +116,7 @@ public struct PolicyLinter: Sendable {
                 at: .wholeInputStart)]))
         }
         let policyPath = PolicyFiles.displayPath(policyURL)
-        let policyBytes = (try? Data(contentsOf: policyURL)).map { [UInt8]($0) } ?? []
+        let policyBytes = (try? AtomicFile.contents(of: policyURL)).map { [UInt8]($0) } ?? []
         let parsed = AutomaticPolicyParser(limits: limits,
             expectsLaunchGateJSON: policyURL.pathExtension.lowercased() == "json").parse(Data(policyBytes))
         guard let policy = parsed.usablePolicy else {

@@ -5,21 +5,42 @@ import Foundation
 /// then renamed over it.
 package enum AtomicFile {
     /// The file's bytes, or nil when there is no file.
-    ///
-    /// Read through a file handle: on Linux and Android `Data(contentsOf:)` leaks a 4 KiB buffer for every empty file
-    /// it reads (Foundation's path for files that report a size of 0), which the fuzzer found at the first empty
-    /// history file an app would read at launch.
     package static func read(_ url: URL) throws -> Data? {
-        let handle: FileHandle
         do {
-            handle = try FileHandle(forReadingFrom: url)
+            return try contents(of: url)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
             return nil
         } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ENOENT) {
             return nil
         }
+    }
+
+    /// The bytes of any file the package reads whole: a state file, a policy, a configuration. Throws when there is
+    /// no file, as when it cannot be read; ``reason(_:)`` says why in a few words.
+    ///
+    /// Read through a file handle: on Linux and Android `Data(contentsOf:)` leaks a 4 KiB buffer for every empty file
+    /// it reads (Foundation's path for files that report a size of 0), which the fuzzer found at the first empty
+    /// history file an app would read at launch. A file handle also reads what a size of 0 hides (`/proc` files).
+    package static func contents(of url: URL) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         return try handle.readToEnd() ?? Data()
+    }
+
+    /// Why a file could not be read or written, in the words of `strerror` ("no such file or directory", "is a
+    /// directory"): Foundation's own description of most failures is "The operation could not be completed.
+    /// (NSCocoaErrorDomain error 256.)".
+    package static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        let posix = [nsError, underlying].lazy.compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
+        if let posix, let code = POSIXErrorCode(rawValue: Int32(posix.code)) {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
+            return "no such file"
+        }
+        return error.localizedDescription
     }
 
     /// Replaces the file's contents in one step, creating its folder when needed.
