@@ -47,7 +47,7 @@ struct PolicyCache {
         do {
             data = try AtomicFile.read(file)
         } catch {
-            throw StateFileProblem(reason: "it cannot be read: \(error.localizedDescription)")
+            throw StateFileProblem(reason: "it cannot be read: \(AtomicFile.reason(error))")
         }
         guard let data else { return nil }
         let entry = try StateFile.decode(Entry.self, from: data)

@@ -55,7 +55,8 @@ struct Refresh {
                 try cache.save(confirmed)
             } catch {
                 return failed(.failed, status: 304, .deliveryCacheWriteFailed,
-                    "the server confirmed the cached policy, but the cache could not be updated: \(error.localizedDescription)")
+                    "the server confirmed the cached policy, but the cache could not be updated: "
+                        + AtomicFile.reason(error))
             }
             return RefreshResult(outcome: .notModified, status: 304, diagnostics: [])
         default:
@@ -101,7 +102,7 @@ struct Refresh {
             try cache.save(entry)
         } catch {
             return failed(.failed, status: 200, .deliveryCacheWriteFailed,
-                "the fetched policy is good but could not be cached: \(error.localizedDescription)")
+                "the fetched policy is good but could not be cached: \(AtomicFile.reason(error))")
         }
         return RefreshResult(outcome: .updated, status: 200, diagnostics: [])
     }

@@ -105,7 +105,7 @@ struct KeygenCommand: ParsableCommand {
             try Data(key.text.utf8).write(to: privateFile)
             try Data(key.publicKey.text.utf8).write(to: publicFile, options: .atomic)
         } catch {
-            throw usageError("launch-policy keygen", "the key files could not be written: \(error.localizedDescription)")
+            throw usageError("launch-policy keygen", "the key files could not be written: \(AtomicFile.reason(error))")
         }
         print("private key: \(privateFile.path) (keep it secret)")
         print("public key: \(publicFile.path)")
@@ -155,7 +155,7 @@ struct SignCommand: ParsableCommand {
             signature = try signingKey.signature(for: bytes)
             try Data(signature.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
-            throw usageError("launch-policy sign", "\(destination) could not be written: \(error.localizedDescription)")
+            throw usageError("launch-policy sign", "\(destination) could not be written: \(AtomicFile.reason(error))")
         }
         print("signature: \(destination)")
         print(signature.base64)

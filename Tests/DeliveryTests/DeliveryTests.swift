@@ -310,7 +310,19 @@ final class Script: @unchecked Sendable {
         let result = await delivery.refresh()
         #expect(result.outcome == .failed)
         #expect(result.codes == ["delivery.cache-write-failed"])
+        #expect(result.diagnostics.first?.diagnostic.message.contains("could not be cached: not a directory;") == true,
+            "\(result.diagnostics)")
         #expect(delivery.gateRule() == "bundled-gate")
+    }
+
+    @Test func aCacheFileThatCannotBeReadIsNotUsedAndSaysWhy() async throws {
+        let fixture = try Fixture { _ in policyReply(remotePolicy) }
+        defer { fixture.tearDown() }
+        try FileManager.default.createDirectory(at: fixture.cacheFile, withIntermediateDirectories: true)
+        let current = fixture.delivery().current()
+        #expect(current.origin == .bundled)
+        #expect(current.diagnostics.map(\.diagnostic.message)
+            == ["the cached policy is not used: it cannot be read: is a directory"])
     }
 
     @Test func aCorruptedCacheFileIsSetAsideForTheBundledPolicyAndRepairedByTheNextFetch() async throws {

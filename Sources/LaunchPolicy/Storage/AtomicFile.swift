@@ -32,7 +32,8 @@ package enum AtomicFile {
     /// (NSCocoaErrorDomain error 256.)".
     package static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        // On Linux the underlying error is often a Swift `POSIXError`, which `as? NSError` does not match.
+        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         let posix = [nsError, underlying].lazy.compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
         if let posix, let code = POSIXErrorCode(rawValue: Int32(posix.code)) {
             return String(cString: strerror(code.rawValue)).lowercased()
