@@ -342,6 +342,83 @@ final class Script: @unchecked Sendable {
         #expect(delivery.gateRule() == "remote-gate")
     }
 
+    /// Whatever the cache file holds (damaged on disk, written by another version, edited by hand), the launch path
+    /// uses the cached policy only when its bytes verify, else sets the file aside for the bundled policy, and never
+    /// stops, never leaves the app without a decision and never changes the file: the promise the fuzz target holds
+    /// the policy reader and the launch history to, for the one file delivery reads at launch. Seeded edits of a
+    /// signed cache, each field given values from the edges of what its type holds, then damaged bytes; read with the
+    /// key and fail-closed, so that the signature, the dates and the lockout's age are all read.
+    @Test func aCacheFileOfAnyContentIsUsedOnlyWhenItVerifies() async throws {
+        let key = PolicySigningKey.generate()
+        let signature = try key.signature(for: Data(remotePolicy.utf8))
+        let (fixture, _, _, cached) = try await fixtureWithCachedPolicy(publicKey: key.publicKey, signature: signature)
+        defer { fixture.tearDown() }
+        fixture.source.failureMode = .closed(maximumAge: 86_400, message: "offline")
+        let delivery = fixture.delivery()
+        let entry = try #require(try JSONSerialization.jsonObject(with: cached) as? [String: Any])
+        let edges: [Any] = [
+            "", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2026-02-30T00:00:00Z", "1e300", "AAAA", "====",
+            Data(repeating: 0, count: 64).base64EncodedString(),
+            Data(repeating: 0xFF, count: 100_000).base64EncodedString(),
+            0, -1, 1, 2, Int.max, Int.min, 1e300, -0.0, true, NSNull(), [Any](), [String: Any](),
+        ]
+        var inputs: [Data] = []
+        for field in entry.keys.sorted() {
+            for value in edges {
+                var edited = entry
+                edited[field] = value
+                inputs.append(try JSONSerialization.data(withJSONObject: edited))
+            }
+            var removed = entry
+            removed[field] = nil
+            inputs.append(try JSONSerialization.data(withJSONObject: removed))
+        }
+        // Another policy in the cache, under the signature of the first, none, or one by another key: never used.
+        let newer = Data(newerRemotePolicy.utf8)
+        for signature in [entry["signature"], nil, try PolicySigningKey.generate().signature(for: newer).base64] {
+            var swapped = entry
+            swapped["policy"] = newer.base64EncodedString()
+            swapped["signature"] = signature ?? nil
+            inputs.append(try JSONSerialization.data(withJSONObject: swapped))
+        }
+        var generator = SeededGenerator(seed: 8)
+        for _ in 0..<200 {
+            var bytes = [UInt8](cached)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.removeSubrange(at...)
+                default: bytes.insert(contentsOf: Array("\\u0000\"}]9e999".utf8).shuffled(using: &generator), at: at)
+                }
+                if bytes.isEmpty { break }
+            }
+            inputs.append(Data(bytes))
+        }
+
+        var origins: [DeliveredPolicy.Origin: Int] = [:]
+        for input in inputs {
+            try input.write(to: fixture.cacheFile)
+            let current = delivery.current()
+            origins[current.origin, default: 0] += 1
+            let decided = current.evaluate(launch).gate?.rule
+            switch current.origin {
+            case .cache:
+                // Only the signed bytes verify, and they block 0.5 under "remote-gate"; an edited date may lock out.
+                #expect(current.policy?.evaluate(launch).gate?.rule == "remote-gate",
+                    "\(String(decoding: input, as: UTF8.self))")
+                #expect(decided == (current.lockout == nil ? "remote-gate" : DeliveredPolicy.lockoutRule))
+            case .bundled, .none:
+                #expect(current.diagnostics.first?.diagnostic.code == .deliveryCacheUnusable,
+                    "\(String(decoding: input, as: UTF8.self))")
+                #expect(current.lockout != nil, "fail-closed: nothing verified is on hand")
+            }
+            #expect(fixture.cacheBytes == input, "the launch path never writes the cache")
+        }
+        // Both ways were taken: edits of fields the signature does not cover keep the policy in use.
+        #expect(origins[.cache, default: 0] > 10 && origins[.bundled, default: 0] > 10, "\(origins)")
+    }
+
     @Test func aCachedPolicyEditedOnDiskIsNotUsed() async throws {
         let (fixture, _, delivery, cached) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }
