@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads and writes the small state files the library keeps (what was shown, launch history) so that a crash or a
-/// full disk never leaves a half-written file: the new contents go to a temporary file beside the old one, which is
-/// then renamed over it.
+/// Writes the small state files the library keeps (what was shown, launch history, the delivery cache) so that a crash
+/// or a full disk never leaves a half-written file: the new contents go to a temporary file beside the old one, which
+/// is then renamed over it. Every file the package reads whole, a state file or a policy, is read here too, and a
+/// failure is told in one way (``reason(_:)``).
 package enum AtomicFile {
     /// The file's bytes, or nil when there is no file.
     package static func read(_ url: URL) throws -> Data? {
