@@ -281,23 +281,3 @@ final class DeferredExplanation: @unchecked Sendable {
         return explanation
     }
 }
-
-extension String {
-    /// The parts one after another, in a string made at its full size at once: a memory key's scope interpolated, or
-    /// appended to part by part, cost about 1,500 instructions, most of them growing and appending.
-    fileprivate init(concatenating parts: String...) {
-        var count = 0
-        for part in parts { count += part.utf8.count }
-        self.init(unsafeUninitializedCapacity: count) { buffer in
-            var end = 0
-            for var part in parts {
-                part.withUTF8 { bytes in
-                    let place = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count])
-                    _ = place.update(fromContentsOf: bytes)
-                    end += bytes.count
-                }
-            }
-            return end
-        }
-    }
-}

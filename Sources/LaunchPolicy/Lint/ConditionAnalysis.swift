@@ -161,6 +161,11 @@ struct ConditionAnalysis {
             return written?.insert(position).inserted ?? true
         }
 
+        /// A branch that requires nothing yet, with room for `entryCapacity` entries.
+        init(entryCapacity: Int = 0) {
+            entries.reserveCapacity(entryCapacity)
+        }
+
         /// The branch with one more entry.
         func adding(_ entry: ConditionEntry) -> Branch {
             var branch = self
@@ -252,17 +257,20 @@ struct ConditionAnalysis {
             if platformBits == 0 { return "platform" }
             // The first key in alphabetical order whose ranges contradict each other, found without sorting a
             // copy of the list: nearly every branch has none, and then every group is looked at either way.
+            // By index: a group read out of the list is copied, its key and ranges retained and released.
             var contradicting: String?
-            for group in rangesByKind where !group.canMatch {
-                if contradicting.map({ group.key < $0 }) ?? true { contradicting = group.key }
+            for index in rangesByKind.indices where !rangesByKind[index].canMatch {
+                let key = rangesByKind[index].key
+                if contradicting.map({ key < $0 }) ?? true { contradicting = key }
             }
             if let contradicting { return contradicting }
             if launchKindBits == 0 { return "launch" }
             if sourceBits == 0 { return "launch-source" }
             if regions?.isEmpty == true { return "region" }
             if let from, let until, from >= until { return "date" }
-            if attributes.values.contains(where: \.isEmpty) { return "attributes" }
-            if locales.contains(where: \.isEmpty) { return "locale" }
+            // Closures, not key paths: `\.isEmpty` as a function goes through the runtime's key path calls.
+            if attributes.values.contains(where: { $0.isEmpty }) { return "attributes" }
+            if locales.contains(where: { $0.isEmpty }) { return "locale" }
             // A locale satisfies every list when one of the written tags does (the most specific tag is the test).
             if locales.count > 1 {
                 let candidates = locales.flatMap { $0 }
@@ -287,11 +295,18 @@ struct ConditionAnalysis {
             if let theirs = other.regions {
                 guard let mine = regions, mine.isSubset(of: theirs) else { return false }
             }
-            for required in other.rangesByKind {
-                guard let mine = rangesByKind.firstIndex(where: { $0.kind == required.kind }),
-                    required.includes(rangesByKind[mine])
-                else { return false }
+            // Through buffer pointers: a group read out of its array is copied, its key and ranges retained.
+            let rangesHold = other.rangesByKind.withUnsafeBufferPointer { theirs in
+                rangesByKind.withUnsafeBufferPointer { mine in
+                    theirs.indices.allSatisfy { required in
+                        guard let held = mine.indices.first(where: { mine[$0].kind == theirs[required].kind }) else {
+                            return false
+                        }
+                        return theirs[required].includes(mine[held])
+                    }
+                }
             }
+            guard rangesHold else { return false }
             for required in other.locales {
                 let covered = locales.contains { list in
                     list.allSatisfy { tag in required.contains { ValueSyntax.locale(tag, isWithin: $0) } }
@@ -335,8 +350,11 @@ struct ConditionAnalysis {
         self.branches = branches
         // The same array when every branch is satisfiable, as nearly always: a filtered copy copies every branch.
         let all = branches ?? []
-        let satisfiable = all.indices.filter { all[$0].contradiction == nil }
-        satisfiableBranches = satisfiable.count == all.count ? all : satisfiable.map { all[$0] }
+        if all.allSatisfy({ $0.contradiction == nil }) {
+            satisfiableBranches = all
+        } else {
+            satisfiableBranches = all.filter { $0.contradiction == nil }
+        }
         footprints = satisfiableBranches.map(\.footprint)
         common = Branch.Footprint(
             kinds: footprints.reduce(.max) { $0 & $1.kinds }, platforms: footprints.reduce(0) { $0 | $1.platforms })
@@ -396,7 +414,9 @@ struct ConditionAnalysis {
             }
             return result
         case .all(let parts, _):
-            var result = [Branch()]
+            // Room for every part's entry from the start: grown one append at a time, the list was made three times
+            // over for a rule of three entries.
+            var result = [Branch(entryCapacity: parts.count)]
             for part in parts {
                 // An entry narrows every alternative so far, in place.
                 if case .entry(let entry) = part {

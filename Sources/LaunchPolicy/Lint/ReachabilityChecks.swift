@@ -94,10 +94,12 @@ extension PolicyChecks {
         guard let earlier = found else { return nil }
         let id = policy.rules[index].id, other = policy.rules[earlier].id.value
         let action = policy.rules[earlier].action.value.rawValue
+        // Made at its size at once: a large policy can have a warning like this for most of its rules.
         let message = policy.rules[index].action.value.isGate
-            ? "the earlier \(action) rule \"\(other)\" matches whenever \"\(id.value)\" does, so \"\(id.value)\" never decides"
-            : "the earlier \(action) rule \"\(other)\" matches whenever \"\(id.value)\" does, so \"\(id.value)\" is only "
-                + "shown when \"\(other)\" may not be shown again yet"
+            ? String(concatenating: "the earlier ", action, " rule \"", other, "\" matches whenever \"", id.value,
+                "\" does, so \"", id.value, "\" never decides")
+            : String(concatenating: "the earlier ", action, " rule \"", other, "\" matches whenever \"", id.value,
+                "\" does, so \"", id.value, "\" is only shown when \"", other, "\" may not be shown again yet")
         return finding(.lintShadowedRule, message, at: id.range,
             notes: [.init(message: "\"\(other)\" is here", range: policy.rules[earlier].id.range)])
     }
