@@ -404,6 +404,23 @@ import Testing
         #expect(found?.message.contains("CFBundleVersion") == true)
     }
 
+    @Test(arguments: [
+        ("< 2.0", true), ("=1.0", true), ("1.2", true), ("~1.2", true), ("^1.2", true), ("<=1.0 || >= 300", true),
+        (">= 300 || 1.4.2", true), ("< 140", false), ("< 1.2.3.4", false), ("< 2.0.0.0", false), ("< 1 || < 2", false),
+        (">=140 <150", false),
+    ])
+    func anOriginalVersionLooksLikeAMarketingVersionWithTwoOrThreeNumbers(text: String, looksLikeOne: Bool) {
+        let diagnostics = lint("""
+            policy: 1
+            rules:
+              - id: paid
+                when: {platform: ios, original-app-version: "\(text)"}
+                then: grant
+                entitlements: [premium]
+            """)
+        #expect(diagnostics.contains { $0.code == .lintOriginalVersionIsBuild } == looksLikeOne, "\(diagnostics)")
+    }
+
     @Test func anUpdateRuleWithoutALinkForItsPlatformIsReported() {
         let diagnostics = lint("""
             policy: 1

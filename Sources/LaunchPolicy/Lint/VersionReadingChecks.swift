@@ -39,10 +39,35 @@ extension PolicyChecks {
 
 extension VersionRange {
     /// Whether a bound is written like a marketing version: two or three dot-separated numbers (`2.0`, `1.4.2`).
+    ///
+    /// Read byte by byte: split into words and parts as `Character`s, the text cost about 8,700 instructions a range,
+    /// more than the rest of the check. A range that parsed has ASCII digits only.
     var namesMarketingLikeVersion: Bool {
-        text.split(whereSeparator: { $0 == " " || $0 == "|" }).contains { word in
-            let parts = word.drop { "<>=!~^".contains($0) }.split(separator: ".", omittingEmptySubsequences: false)
-            return (2...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        // The word being read: past its operator prefix yet, its dots, the length of its last part, and whether all
+        // of it after the prefix is digits and dots with no part empty.
+        var pastPrefix = false, dots = 0, partLength = 0, plain = true
+        func wordIsVersion() -> Bool { pastPrefix && plain && partLength > 0 && (1...2).contains(dots) }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "|"):
+                if wordIsVersion() { return true }
+                (pastPrefix, dots, partLength, plain) = (false, 0, 0, true)
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"),
+                UInt8(ascii: "^"):
+                if pastPrefix { plain = false }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                pastPrefix = true
+                partLength += 1
+            case UInt8(ascii: "."):
+                pastPrefix = true
+                if partLength == 0 { plain = false }
+                dots += 1
+                partLength = 0
+            default:
+                pastPrefix = true
+                plain = false
+            }
         }
+        return wordIsVersion()
     }
 }
