@@ -366,6 +366,11 @@ struct ConditionAnalysis {
         Set(CaseBits.values(of: bits, in: CaseBits.platforms))
     }
 
+    /// The platforms of `bits`, in the order they are declared: for naming them, which needs no set.
+    static func platformList(of bits: UInt8) -> [Platform] {
+        CaseBits.values(of: bits, in: CaseBits.platforms)
+    }
+
     /// Every platform, as bits.
     static var everyPlatform: UInt8 { CaseBits.everyPlatform }
 

@@ -127,9 +127,9 @@ struct PolicyChecks {
         return ConditionAnalysis.platforms(of: bits)
     }
 
-    /// "ios and android", in the order platforms are declared.
-    static func names(_ platforms: Set<Platform>) -> String {
-        let names = Platform.allCases.filter(platforms.contains).map(\.rawValue)
+    /// "ios and android", of platforms in the order they are declared.
+    static func names(_ platforms: [Platform]) -> String {
+        let names = platforms.map(\.rawValue)
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }

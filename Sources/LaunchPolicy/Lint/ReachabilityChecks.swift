@@ -59,13 +59,14 @@ extension PolicyChecks {
             bits |= branch.platformBits ?? ConditionAnalysis.everyPlatform
         }
         guard bits != 0 else { return nil }
-        let platforms = ConditionAnalysis.platforms(of: bits)
-        let whom = platforms.count == Platform.allCases.count ? "on every platform" : "on \(Self.names(platforms))"
+        let whom = bits == ConditionAnalysis.everyPlatform
+            ? "every platform" : Self.names(ConditionAnalysis.platformList(of: bits))
         let rule = policy.rules[index]
-        return finding(.lintLockout,
-            "the \(rule.action.value.rawValue) rule \"\(rule.id.value)\" matches every app version \(whom) and no date "
-                + "window ends it: no update lets these users in. Limit it with an app-version or build range, or a "
-                + "date window with until",
+        // Made at its size at once, as the shadowing warning is.
+        return finding(.lintLockout, String(concatenating:
+            "the ", rule.action.value.rawValue, " rule \"", rule.id.value, "\" matches every app version on ", whom,
+            " and no date window ends it: no update lets these users in. Limit it with an app-version or build range, "
+                + "or a date window with until"),
             at: rule.action.range)
     }
 
@@ -74,7 +75,7 @@ extension PolicyChecks {
     private static func locksOut(_ branch: ConditionAnalysis.Branch) -> Bool {
         guard branch.opaque.isEmpty, branch.until == nil else { return false }
         func leavesEveryVersion(_ kind: ConditionAnalysis.Branch.Footprint.Kind) -> Bool {
-            branch.ranges(kind)?.allSatisfy(\.matchesEveryVersion) ?? true
+            branch.ranges(kind)?.allSatisfy { $0.matchesEveryVersion } ?? true
         }
         return leavesEveryVersion(.appVersion) && leavesEveryVersion(.build)
     }

@@ -14,7 +14,7 @@ extension PolicyChecks {
             if let platforms = platforms(of: index) {
                 let lacking = platforms.subtracting(policy.store.keys)
                 guard !lacking.isEmpty else { continue }
-                missing = "store has no URL for \(Self.names(lacking))"
+                missing = "store has no URL for \(Self.names(Platform.allCases.filter(lacking.contains)))"
             } else {
                 // A rule for every platform: any store URL shows the team knows where updates come from.
                 guard policy.store.isEmpty else { continue }
