@@ -108,8 +108,8 @@ struct EvalCommand: ParsableCommand {
             do {
                 try store.save(shown)
             } catch {
-                printError(
-                    "launch-policy: the memory file \(store.url.path) could not be written: \(AtomicFile.reason(error))")
+                printError("launch-policy: the memory file \(store.url.path) could not be written: "
+                    + AtomicFile.reason(error))
                 throw ExitCode(2)
             }
         }

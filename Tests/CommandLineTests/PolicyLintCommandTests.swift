@@ -172,8 +172,8 @@ import TestSupport
         // /proc/self/mem exists but cannot be read from the start, even by root: an I/O problem, not a lint finding.
         let result = try Executables.run("policy-lint", ["/proc/self/mem"])
         #expect(result.status == 2)
-        #expect(result.standardOutput.contains("/proc/self/mem:1:1: error: the file could not be read: input/output error"),
-            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(
+            "/proc/self/mem:1:1: error: the file could not be read: input/output error"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("[lint.unreadable-file]"))
     }
     #endif

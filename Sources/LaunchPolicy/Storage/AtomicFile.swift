@@ -21,7 +21,7 @@ package enum AtomicFile {
     ///
     /// Read through a file handle: on Linux and Android `Data(contentsOf:)` leaks a 4 KiB buffer for every empty file
     /// it reads (Foundation's path for files that report a size of 0), which the fuzzer found at the first empty
-    /// history file an app would read at launch. A file handle also reads what a size of 0 hides (`/proc` files).
+    /// history file an app would read at launch.
     package static func contents(of url: URL) throws -> Data {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
