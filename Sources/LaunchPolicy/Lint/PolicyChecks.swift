@@ -72,6 +72,9 @@ struct PolicyChecks {
     {
         guard let condition else { return ([], []) }
         var all = EntryLister()
+        // Room for a `when` mapping's entries from the start, as a condition branch makes: grown one append at a
+        // time, the list of a rule of three entries was made three times over.
+        if case .all(let parts, _) = condition { all.throughNot.reserveCapacity(parts.count) }
         all.walk(condition, intoThrough: true, intoOutside: false)
         // Without a `not` the two lists are the same: listed once and shared, as most rules' are.
         guard all.sawNot else { return (all.throughNot, all.throughNot) }
