@@ -29,7 +29,10 @@ struct ConditionAnalysis {
         struct KindRanges {
             let kind: Footprint.Kind
             let key: String
-            private(set) var ranges: [VersionRange]
+            /// The first range, and any more of this kind of entry: nearly every group has one, which then needs no
+            /// list of its own (a list was an allocation for every group of every branch lint builds).
+            let first: VersionRange
+            private(set) var more: [VersionRange] = []
             /// The versions every range admits, once ``settle()`` has worked it out, when each range is one
             /// alternative of plain comparisons and all compare one kind of version, as nearly every range a policy
             /// writes. Nil otherwise, and then the ranges themselves are asked.
@@ -38,24 +41,39 @@ struct ConditionAnalysis {
             init(kind: Footprint.Kind, key: String, range: VersionRange) {
                 self.kind = kind
                 self.key = key
-                ranges = [range]
+                first = range
             }
 
+            /// Every range of the group, in the order added.
+            var ranges: [VersionRange] { [first] + more }
+
+            /// The kind of version the first range compares.
+            private var versionKind: VersionKind { first.kind }
+
             mutating func append(_ range: VersionRange) {
-                ranges.append(range)
+                more.append(range)
                 interval = nil
+            }
+
+            /// Whether every range passes `test`.
+            func allRanges(satisfy test: (VersionRange) -> Bool) -> Bool {
+                test(first) && more.allSatisfy(test)
             }
 
             /// Works out ``interval``. Not on every ``append(_:)``: a branch is built by copying and combining
             /// others, and an interval holds two versions that each copy would retain and release.
             mutating func settle() {
-                let kind = ranges[0].kind
-                interval = ranges.allSatisfy { $0.kind == kind } ? VersionRange.plainInterval(of: ranges) : nil
+                let kind = versionKind
+                if more.isEmpty {
+                    interval = VersionRange.plainInterval(of: CollectionOfOne(first))
+                } else {
+                    interval = more.allSatisfy { $0.kind == kind } ? VersionRange.plainInterval(of: ranges) : nil
+                }
             }
 
             /// Whether some version satisfies every range.
             var canMatch: Bool {
-                if let interval { return !interval.isEmpty(kind: ranges[0].kind) }
+                if let interval { return !interval.isEmpty(kind: versionKind) }
                 return VersionRange.canMatch(all: ranges)
             }
 
@@ -63,10 +81,11 @@ struct ConditionAnalysis {
             /// precedence: the same as asking it of each of these ranges, since a version lies in each of them
             /// exactly when it lies in the interval they share.
             func includes(_ other: KindRanges) -> Bool {
-                if let outer = interval, let inner = other.interval, ranges[0].kind == other.ranges[0].kind {
-                    return VersionRange.interval(outer, includes: inner, kind: ranges[0].kind)
+                if let outer = interval, let inner = other.interval, versionKind == other.versionKind {
+                    return VersionRange.interval(outer, includes: inner, kind: versionKind)
                 }
-                return ranges.allSatisfy { $0.includes(all: other.ranges) }
+                let theirs = other.ranges
+                return allRanges { $0.includes(all: theirs) }
             }
         }
         private var launchKindBits: UInt8?
@@ -86,9 +105,9 @@ struct ConditionAnalysis {
         /// The entries the branch is made of, each once, in the order written.
         private(set) var entries: [ConditionEntry] = []
 
-        /// The ranges of one kind of entry; nil when the branch has none.
-        func ranges(_ kind: Footprint.Kind) -> [VersionRange]? {
-            rangesByKind.first { $0.kind == kind }?.ranges
+        /// The group of ranges of one kind of entry; nil when the branch has none.
+        func ranges(_ kind: Footprint.Kind) -> KindRanges? {
+            rangesByKind.first { $0.kind == kind }
         }
 
         /// What the branch requires, in a few bits, so that ``ConditionAnalysis/contains(_:)`` turns most pairs down

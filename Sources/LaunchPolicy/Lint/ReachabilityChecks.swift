@@ -75,7 +75,7 @@ extension PolicyChecks {
     private static func locksOut(_ branch: ConditionAnalysis.Branch) -> Bool {
         guard branch.opaque.isEmpty, branch.until == nil else { return false }
         func leavesEveryVersion(_ kind: ConditionAnalysis.Branch.Footprint.Kind) -> Bool {
-            branch.ranges(kind)?.allSatisfy { $0.matchesEveryVersion } ?? true
+            branch.ranges(kind)?.allRanges { $0.matchesEveryVersion } ?? true
         }
         return leavesEveryVersion(.appVersion) && leavesEveryVersion(.build)
     }
