@@ -73,6 +73,17 @@ import TestSupport
         let second = PolicyLinter(now: lintNow).lint(fileAt: broken.appendingPathComponent("app.tests.yaml"), path: "t")
         #expect(second.diagnostics.map(\.code) == [.lintTestsWithoutPolicy])
         #expect(second.diagnostics.first?.message.contains("has errors") == true)
+
+        // A folder where the policy should be: said as what it is, not as a policy with errors.
+        let unreadable = try folder(policy: nil, tests: "tests: []\n")
+        defer { try? FileManager.default.removeItem(at: unreadable) }
+        try FileManager.default.createDirectory(at: unreadable.appendingPathComponent("app.yaml"),
+            withIntermediateDirectories: true)
+        let tests = unreadable.appendingPathComponent("app.tests.yaml")
+        let third = PolicyLinter(now: lintNow).lint(fileAt: tests, path: "t")
+        #expect(third.diagnostics.map(\.code) == [.lintTestsWithoutPolicy])
+        let message = third.diagnostics.first?.message ?? ""
+        #expect(message.hasSuffix("could not be read (is a directory), so its tests cannot run"), "\(message)")
     }
 
     @Test func aLaunchGateConfigurationCanHaveTests() throws {

@@ -116,9 +116,16 @@ public struct PolicyLinter: Sendable {
                 at: .wholeInputStart)]))
         }
         let policyPath = PolicyFiles.displayPath(policyURL)
-        let policyBytes = (try? AtomicFile.contents(of: policyURL)).map { [UInt8]($0) } ?? []
+        let policyBytes: Data
+        do {
+            policyBytes = try AtomicFile.contents(of: policyURL)
+        } catch {
+            return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
+                "\(policyPath) could not be read (\(AtomicFile.reason(error))), so its tests cannot run",
+                at: .wholeInputStart)]))
+        }
         let parsed = AutomaticPolicyParser(limits: limits,
-            expectsLaunchGateJSON: policyURL.pathExtension.lowercased() == "json").parse(Data(policyBytes))
+            expectsLaunchGateJSON: policyURL.pathExtension.lowercased() == "json").parse(policyBytes)
         guard let policy = parsed.usablePolicy else {
             return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
                 "\(policyPath) has errors, so its tests cannot run; lint it and fix them first", at: .wholeInputStart)]))
