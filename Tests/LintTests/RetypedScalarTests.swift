@@ -62,6 +62,21 @@ import Testing
         #expect(json.diagnostics.isEmpty)
     }
 
+    @Test func aTaggedValueSaysItsOwnTypeAndIsLeftAlone() {
+        // A tag tells every YAML tool how to read the value; only plain, untagged scalars are retyped.
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: norway
+                when: {region: !!str NO, app-version: !!str 1.10, build: 010}
+                then: notify
+                message: hi
+            """)
+        let found = findings(.lintRetypedScalar, diagnostics)
+        #expect(found.map(\.range.start.column) == [62], "\(diagnostics.map(\.description))")
+    }
+
     @Test func aValueReachedThroughAnAliasIsReportedOnce() {
         let diagnostics = lint("""
             policy: 1

@@ -5,12 +5,26 @@
 /// of a file copies and retains nothing.
 struct ScalarIndex {
     /// A scalar, as its position in the tree, and the scalar key of the mapping entry it is the value of, if any.
+    /// What the checks ask of every scalar is kept here, read once from the tree as the index is built: the tree of
+    /// a large file no longer fits the processor's cache by the time lint asks, and going back to each node's record
+    /// for its position and style missed it for nearly every scalar.
     struct Scalar {
         /// The scalar's record in the tree.
         let record: Int
         /// The record of its entry's key; -1 when it is not the value of an entry under a scalar key.
         let keyRecord: Int
+        /// The byte offset it starts at: the index is in this order.
+        let offset: Int
         /// Whether it is itself a mapping key.
+        let isKey: Bool
+        /// Whether it is written plain and without a tag: the scalars other YAML tools may read as another type.
+        let isPlainUntagged: Bool
+    }
+
+    /// A node still to visit, with what its parents say of it.
+    private struct Pending {
+        let record: Int
+        let keyRecord: Int
         let isKey: Bool
     }
 
@@ -33,37 +47,38 @@ struct ScalarIndex {
         // copied about ten times for each file.
         var found: [Scalar] = []
         found.reserveCapacity(tree.records.count)
-        var pending = [Scalar(record: root.index, keyRecord: -1, isKey: false)]
+        var pending = [Pending(record: root.index, keyRecord: -1, isKey: false)]
         while let next = pending.popLast() {
             let record = tree.records[next.record]
-            if record.decoration >= 0, tree.decorations[record.decoration].anchor != nil,
-                !visitedAnchors.insert(record.range.start.offset).inserted
-            {
+            let decoration = record.decoration >= 0 ? tree.decorations[record.decoration] : nil
+            if decoration?.anchor != nil, !visitedAnchors.insert(record.range.start.offset).inserted {
                 continue
             }
             let first = record.firstChild
             let count = record.childCount
             switch record.kind {
             case .scalar:
-                found.append(next)
+                found.append(Scalar(
+                    record: next.record, keyRecord: next.keyRecord, offset: record.range.start.offset,
+                    isKey: next.isKey, isPlainUntagged: record.style == .plain && decoration?.tag == nil))
             case .sequence:
                 for slot in (first..<first + count).reversed() {
-                    pending.append(Scalar(record: tree.children[slot], keyRecord: next.keyRecord, isKey: false))
+                    pending.append(Pending(record: tree.children[slot], keyRecord: next.keyRecord, isKey: false))
                 }
             case .mapping:
                 // Keys and values alternate; pushed last first, so that they come off in the order written.
                 for slot in stride(from: first + count - 2, through: first, by: -2) {
                     let key = tree.children[slot]
                     let keyRecord = tree.records[key].kind == .scalar ? key : -1
-                    pending.append(Scalar(record: tree.children[slot + 1], keyRecord: keyRecord, isKey: false))
-                    pending.append(Scalar(record: key, keyRecord: -1, isKey: true))
+                    pending.append(Pending(record: tree.children[slot + 1], keyRecord: keyRecord, isKey: false))
+                    pending.append(Pending(record: key, keyRecord: -1, isKey: true))
                 }
             }
         }
         // Visited in the order written, each once, so already in order of offset; sorted for certainty (a sorted
         // array sorts in linear time), so that a lookup is a binary search.
-        if !found.indices.dropFirst().allSatisfy({ offset(found[$0 - 1]) <= offset(found[$0]) }) {
-            found.sort { offset($0) < offset($1) }
+        if !found.indices.dropFirst().allSatisfy({ found[$0 - 1].offset <= found[$0].offset }) {
+            found.sort { $0.offset < $1.offset }
         }
         scalars = found
     }
@@ -73,18 +88,13 @@ struct ScalarIndex {
         YAMLNode(tree: tree!, index: scalar.record)
     }
 
-    /// Calls `body` with each plain, untagged scalar and its text, in the order written, read from the tree's tables
-    /// without making a node: `lint.retyped-scalar` asks this of every scalar of the file. The tree is bound once for
-    /// the walk: asking for each scalar's text through the optional tree retained and released the tree every time,
-    /// 1,600 atomic reference-count operations a lint of 48 rules.
+    /// Calls `body` with each plain, untagged scalar and its text, in the order written: `lint.retyped-scalar` asks
+    /// this of every scalar of the file. The tree is bound once for the walk: asking for each scalar's text through
+    /// the optional tree retained and released the tree every time.
     func forEachPlainScalar(_ body: (Scalar, String) -> Void) {
         guard let tree else { return }
-        for scalar in scalars {
-            let record = scalar.record
-            guard tree.records[record].style == .plain else { continue }
-            let decoration = tree.records[record].decoration
-            guard decoration < 0 || tree.decorations[decoration].tag == nil else { continue }
-            body(scalar, tree.texts[record])
+        for scalar in scalars where scalar.isPlainUntagged {
+            body(scalar, tree.texts[scalar.record])
         }
     }
 
@@ -93,17 +103,15 @@ struct ScalarIndex {
         scalar.keyRecord < 0 ? nil : tree!.texts[scalar.keyRecord]
     }
 
-    private func offset(_ scalar: Scalar) -> Int { tree!.records[scalar.record].range.start.offset }
-
     /// The scalar written at this offset; the last one there when an empty scalar shares it with the next.
     private func scalar(at offset: Int) -> YAMLNode? {
         var low = 0
         var high = scalars.count
         while low < high {
             let middle = (low + high) / 2
-            if self.offset(scalars[middle]) <= offset { low = middle + 1 } else { high = middle }
+            if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
         }
-        return low > 0 && self.offset(scalars[low - 1]) == offset ? node(scalars[low - 1]) : nil
+        return low > 0 && scalars[low - 1].offset == offset ? node(scalars[low - 1]) : nil
     }
 
     /// Where each scalar is written.
