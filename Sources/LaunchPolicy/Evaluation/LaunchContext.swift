@@ -125,6 +125,12 @@ public struct LaunchContext: Sendable {
     }
 }
 
+extension Version {
+    /// Whether the version is in the range. For a count of the context, read in place through optional chaining:
+    /// `count.map(range.contains)` copied the count out of the context, on every count entry at launch.
+    func lies(in range: VersionRange) -> Bool { range.contains(self) }
+}
+
 /// A version from the context, with its reading as each kind it is valid in. An object, not a struct: every version
 /// entry of a condition reads one out of the context, and a struct's text and two lists were retained and released
 /// on each read.
