@@ -96,9 +96,9 @@ struct ConditionEvaluator {
         case .osVersion(let range): return versions.os?.satisfies(range) ?? false
         case .originalAppVersion(let range): return versions.original?.satisfies(range) ?? false
         case .launch(let kinds): return context.launch.kind.map(kinds.contains) ?? false
-        case .launchCount(let range): return versions.launchCount?.lies(in: range) ?? false
-        case .daysSinceLastLaunch(let range): return versions.daysSinceLastLaunch?.lies(in: range) ?? false
-        case .daysSinceInstall(let range): return versions.daysSinceInstall?.lies(in: range) ?? false
+        case .launchCount(let range): return versions.launchCount?.satisfies(range) ?? false
+        case .daysSinceLastLaunch(let range): return versions.daysSinceLastLaunch?.satisfies(range) ?? false
+        case .daysSinceInstall(let range): return versions.daysSinceInstall?.satisfies(range) ?? false
         case .launchSource(let sources): return context.launch.source.map(sources.contains) ?? false
         case .locale(let tags):
             guard let locale = context.locale else { return false }

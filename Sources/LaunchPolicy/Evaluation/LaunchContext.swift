@@ -126,9 +126,9 @@ public struct LaunchContext: Sendable {
 }
 
 extension Version {
-    /// Whether the version is in the range. For a count of the context, read in place through optional chaining:
-    /// `count.map(range.contains)` copied the count out of the context, on every count entry at launch.
-    func lies(in range: VersionRange) -> Bool { range.contains(self) }
+    /// Whether the version is in the range, asked as of a ``ContextVersion``: a count of the context is read in place
+    /// through optional chaining, where `count.map(range.contains)` copied it out, on every count entry at launch.
+    func satisfies(_ range: VersionRange) -> Bool { range.contains(self) }
 }
 
 /// A version from the context, with its reading as each kind it is valid in. An object, not a struct: every version

@@ -6,8 +6,8 @@
 struct ScalarIndex {
     /// A scalar, as its position in the tree, and the scalar key of the mapping entry it is the value of, if any.
     /// What the checks ask of every scalar is kept here, read once from the tree as the index is built: the tree of
-    /// a large file no longer fits the processor's cache by the time lint asks, and going back to each node's record
-    /// for its position and style missed it for nearly every scalar.
+    /// a large file no longer fits the processor's cache by the time lint asks, and going back to each scalar's
+    /// record for its position and style missed the cache for nearly every scalar.
     struct Scalar {
         /// The scalar's record in the tree.
         let record: Int
