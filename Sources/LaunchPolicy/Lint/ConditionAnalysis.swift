@@ -380,15 +380,10 @@ struct ConditionAnalysis {
     }
 
     /// The platforms of `bits` in the order they are declared, bit `n` standing for case `n` of ``Platform``.
-    /// Platforms are gathered as bits and made a list or a set once: a set per branch, united with the others, was most
-    /// of what the lockout check cost.
-    static func platformList(of bits: UInt8) -> [Platform] {
+    /// Platforms are gathered as bits and made a list once: a set per branch, united with the others, was most of
+    /// what the lockout check cost, and the checks name platforms in this order.
+    static func platforms(of bits: UInt8) -> [Platform] {
         CaseBits.values(of: bits, in: CaseBits.platforms)
-    }
-
-    /// The platforms of `bits`, as a set.
-    static func platforms(of bits: UInt8) -> Set<Platform> {
-        Set(platformList(of: bits))
     }
 
     /// Every platform, as bits.

@@ -118,9 +118,9 @@ struct PolicyChecks {
         }
     }
 
-    /// The platforms a rule can apply on; nil when some alternative of its condition does not name a platform, or
-    /// the condition was too large to analyse.
-    func platforms(of index: Int) -> Set<Platform>? {
+    /// The platforms a rule can apply on, in the order they are declared; nil when some alternative of its condition
+    /// does not name a platform, or the condition was too large to analyse.
+    func platforms(of index: Int) -> [Platform]? {
         guard analyses[index].branches != nil else { return nil }
         var bits: UInt8 = 0
         for branch in analyses[index].satisfiableBranches {

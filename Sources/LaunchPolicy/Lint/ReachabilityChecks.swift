@@ -60,7 +60,7 @@ extension PolicyChecks {
         }
         guard bits != 0 else { return nil }
         let whom = bits == ConditionAnalysis.everyPlatform
-            ? "every platform" : Self.names(ConditionAnalysis.platformList(of: bits))
+            ? "every platform" : Self.names(ConditionAnalysis.platforms(of: bits))
         let rule = policy.rules[index]
         // Made at its size at once, as the shadowing warning is.
         return finding(.lintLockout, String(concatenating:

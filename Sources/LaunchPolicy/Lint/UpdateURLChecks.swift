@@ -12,9 +12,9 @@ extension PolicyChecks {
             else { continue }
             let missing: String
             if let platforms = platforms(of: index) {
-                let lacking = platforms.subtracting(policy.store.keys)
+                let lacking = platforms.filter { policy.store[$0] == nil }
                 guard !lacking.isEmpty else { continue }
-                missing = "store has no URL for \(Self.names(Platform.allCases.filter(lacking.contains)))"
+                missing = "store has no URL for \(Self.names(lacking))"
             } else {
                 // A rule for every platform: any store URL shows the team knows where updates come from.
                 guard policy.store.isEmpty else { continue }

@@ -33,7 +33,7 @@ extension PolicyChecks {
     }
 
     private func appliesWhereOriginalIsBuild(_ index: Int) -> Bool {
-        platforms(of: index).map { !$0.isDisjoint(with: Self.buildNumberReceiptPlatforms) } ?? true
+        platforms(of: index).map { $0.contains(where: Self.buildNumberReceiptPlatforms.contains) } ?? true
     }
 }
 
