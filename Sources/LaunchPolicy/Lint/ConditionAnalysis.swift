@@ -111,7 +111,7 @@ struct ConditionAnalysis {
         }
 
         /// What the branch requires, in a few bits, so that ``ConditionAnalysis/contains(_:)`` turns most pairs down
-        /// before ``implies(_:)`` looks at sets and ranges: shadowing compares every gate with every earlier one.
+        /// before ``implies(_:_:)`` looks at sets and ranges: shadowing compares every gate with every earlier one.
         private(set) var footprint = Footprint()
 
         /// The kinds of requirement a branch holds, and its platforms as bits.
@@ -134,7 +134,7 @@ struct ConditionAnalysis {
 
             /// False when the branch with this footprint cannot imply a branch with `other`'s: `other` requires a
             /// kind of thing this one does not, holds a part no implication is claimed for, or allows fewer
-            /// platforms. True says only that ``Branch/implies(_:)`` must look.
+            /// platforms. True says only that ``Branch/implies(_:_:)`` must look.
             func mayImply(_ other: Footprint) -> Bool {
                 other.kinds & ~kinds == 0 && !other.has(.rollout) && !other.has(.opaque)
                     && platforms & ~other.platforms == 0
@@ -183,13 +183,6 @@ struct ConditionAnalysis {
         /// A branch that requires nothing yet, with room for `entryCapacity` entries.
         init(entryCapacity: Int = 0) {
             entries.reserveCapacity(entryCapacity)
-        }
-
-        /// The branch with one more entry.
-        func adding(_ entry: ConditionEntry) -> Branch {
-            var branch = self
-            branch.add(entry)
-            return branch
         }
 
         /// Adds an entry's requirement, in place: a branch is built up entry by entry, and a copy per entry would
@@ -265,9 +258,14 @@ struct ConditionAnalysis {
         /// The branch with both branches' requirements.
         func combined(with other: Branch) -> Branch {
             var branch = self
-            for entry in other.entries { branch.add(entry) }
-            for part in other.opaque { branch.add(opaque: part) }
+            branch.add(other)
             return branch
+        }
+
+        /// Adds another branch's requirements, in place.
+        mutating func add(_ other: Branch) {
+            for entry in other.entries { add(entry) }
+            for part in other.opaque { add(opaque: part) }
         }
 
         /// Why no context satisfies the branch, naming the key whose requirements contradict each other; nil when
@@ -301,22 +299,28 @@ struct ConditionAnalysis {
             return nil
         }
 
-        /// Whether every context that satisfies this branch satisfies `other` too.
-        func implies(_ other: Branch) -> Bool {
-            guard other.opaque.isEmpty, !other.footprint.has(.rollout) else { return false }
+        /// Whether every context that satisfies the branch at `mine` satisfies the one at `other` too.
+        ///
+        /// Through pointers, each field read where it lies: the shadowing check compares branches in their lists,
+        /// and a branch read out of a list, or called a method on, is copied whole, each of its lists and tables
+        /// retained and then released.
+        static func implies(_ mine: UnsafePointer<Branch>, _ other: UnsafePointer<Branch>) -> Bool {
+            guard other.pointee.opaque.isEmpty, !other.pointee.footprint.has(.rollout) else { return false }
             func within(_ mine: UInt8?, _ theirs: UInt8?) -> Bool {
                 guard let theirs else { return true }
                 return mine.map { $0 & ~theirs == 0 } ?? false
             }
-            guard within(platformBits, other.platformBits), within(launchKindBits, other.launchKindBits),
-                within(sourceBits, other.sourceBits)
+            guard within(mine.pointee.platformBits, other.pointee.platformBits),
+                within(mine.pointee.launchKindBits, other.pointee.launchKindBits),
+                within(mine.pointee.sourceBits, other.pointee.sourceBits)
             else { return false }
-            if let theirs = other.regions {
-                guard let mine = regions, mine.isSubset(of: theirs) else { return false }
+            if other.pointee.regions != nil {
+                guard let regions = mine.pointee.regions, regions.isSubset(of: other.pointee.regions!) else {
+                    return false
+                }
             }
-            // Through buffer pointers: a group read out of its array is copied, its key and ranges retained.
-            let rangesHold = other.rangesByKind.withUnsafeBufferPointer { theirs in
-                rangesByKind.withUnsafeBufferPointer { mine in
+            let rangesHold = other.pointee.rangesByKind.withUnsafeBufferPointer { theirs in
+                mine.pointee.rangesByKind.withUnsafeBufferPointer { mine in
                     theirs.indices.allSatisfy { required in
                         guard let held = mine.indices.first(where: { mine[$0].kind == theirs[required].kind }) else {
                             return false
@@ -326,16 +330,22 @@ struct ConditionAnalysis {
                 }
             }
             guard rangesHold else { return false }
-            for required in other.locales {
-                let covered = locales.contains { list in
-                    list.allSatisfy { tag in required.contains { ValueSyntax.locale(tag, isWithin: $0) } }
+            if !other.pointee.locales.isEmpty {
+                let locales = mine.pointee.locales
+                for required in other.pointee.locales {
+                    let covered = locales.contains { list in
+                        list.allSatisfy { tag in required.contains { ValueSyntax.locale(tag, isWithin: $0) } }
+                    }
+                    if !covered { return false }
                 }
-                if !covered { return false }
             }
-            if let start = other.from, (from.map { $0 < start } ?? true) { return false }
-            if let end = other.until, (until.map { $0 > end } ?? true) { return false }
-            for (name, accepted) in other.attributes {
-                guard let mine = attributes[name], mine.isSubset(of: accepted) else { return false }
+            if let start = other.pointee.from, (mine.pointee.from.map { $0 < start } ?? true) { return false }
+            if let end = other.pointee.until, (mine.pointee.until.map { $0 > end } ?? true) { return false }
+            if !other.pointee.attributes.isEmpty {
+                let attributes = mine.pointee.attributes
+                for (name, accepted) in other.pointee.attributes {
+                    guard let mine = attributes[name], mine.isSubset(of: accepted) else { return false }
+                }
             }
             return true
         }
@@ -361,14 +371,16 @@ struct ConditionAnalysis {
             common = Branch.Footprint()
             return
         }
-        var memo: [ObjectIdentifier: [Branch]?] = [:]
-        var branches = Self.branches(of: condition, memo: &memo)
-        if branches != nil {
-            for index in branches!.indices { branches![index].settle() }
+        var memo: [ObjectIdentifier: [Branch]] = [:]
+        var all: [Branch] = []
+        if Self.appendBranches(of: condition, to: &all, memo: &memo) {
+            for index in all.indices { all[index].settle() }
+            branches = all
+        } else {
+            branches = nil
+            all = []
         }
-        self.branches = branches
         // The same array when every branch is satisfiable, as nearly always: a filtered copy copies every branch.
-        let all = branches ?? []
         if all.allSatisfy({ $0.contradiction == nil }) {
             satisfiableBranches = all
         } else {
@@ -403,52 +415,73 @@ struct ConditionAnalysis {
             satisfiableBranches.withUnsafeBufferPointer { mine in
                 theirs.indices.allSatisfy { their in
                     mine.indices.contains { my in
-                        other.footprints[their].mayImply(footprints[my]) && theirs[their].implies(mine[my])
+                        other.footprints[their].mayImply(footprints[my])
+                            && Branch.implies(theirs.baseAddress! + their, mine.baseAddress! + my)
                     }
                 }
             }
         }
     }
 
-    private static func branches(of condition: Condition, memo: inout [ObjectIdentifier: [Branch]?]) -> [Branch]? {
+    /// The alternatives of `condition`, appended to `result`; false when there are more than ``maximumBranches``.
+    ///
+    /// Built where they end up: a branch holds a dozen lists and tables, and each list of alternatives made for a part
+    /// and then appended to its parent's copied every branch in it once more, each list and table retained, and
+    /// released again with the part's list. `result[start...]` are the alternatives of this condition.
+    private static func appendBranches(
+        of condition: Condition, to result: inout [Branch], memo: inout [ObjectIdentifier: [Branch]]
+    ) -> Bool {
+        let start = result.count
         switch condition {
         case .entry(let entry):
-            return [Branch().adding(entry)]
+            result.append(Branch())
+            result[start].add(entry)
         case .not:
-            var branch = Branch()
-            branch.add(opaque: condition)
-            return [branch]
+            result.append(Branch())
+            result[start].add(opaque: condition)
         case .shared(let shared):
             // Aliases repeat the same condition: analyse it once, or an alias-doubling policy would take 2^n steps.
+            // One that has too many alternatives ends the whole analysis, so only complete ones are kept.
             let key = ObjectIdentifier(shared)
-            if let known = memo[key] { return known }
-            let result = branches(of: shared.condition, memo: &memo)
-            memo[key] = .some(result)
-            return result
-        case .any(let parts, _):
-            var result: [Branch] = []
-            for part in parts {
-                guard let more = branches(of: part, memo: &memo) else { return nil }
-                result += more
-                if result.count > maximumBranches { return nil }
+            if let known = memo[key] {
+                result += known
+            } else {
+                guard appendBranches(of: shared.condition, to: &result, memo: &memo) else { return false }
+                memo[key] = Array(result[start...])
             }
-            return result
+        case .any(let parts, _):
+            for part in parts {
+                guard appendBranches(of: part, to: &result, memo: &memo), result.count - start <= maximumBranches
+                else { return false }
+            }
         case .all(let parts, _):
             // Room for every part's entry from the start: grown one append at a time, the list was made three times
             // over for a rule of three entries.
-            var result = [Branch(entryCapacity: parts.count)]
+            result.append(Branch(entryCapacity: parts.count))
+            var more: [Branch] = []
             for part in parts {
                 // An entry narrows every alternative so far, in place.
                 if case .entry(let entry) = part {
-                    for index in result.indices { result[index].add(entry) }
+                    for index in start..<result.count { result[index].add(entry) }
                     continue
                 }
-                guard let more = branches(of: part, memo: &memo) else { return nil }
-                guard result.count * more.count <= maximumBranches else { return nil }
-                result = result.flatMap { branch in more.map { branch.combined(with: $0) } }
+                more.removeAll(keepingCapacity: true)
+                guard appendBranches(of: part, to: &more, memo: &memo),
+                    (result.count - start) * more.count <= maximumBranches
+                else { return false }
+                if more.count == 1 {
+                    // One alternative, as nearly every part has: added to every alternative so far, in place.
+                    for index in start..<result.count { result[index].add(more[0]) }
+                } else {
+                    let sofar = Array(result[start...])
+                    result.removeSubrange(start...)
+                    for branch in sofar {
+                        for alternative in more { result.append(branch.combined(with: alternative)) }
+                    }
+                }
             }
-            return result
         }
+        return true
     }
 }
 
