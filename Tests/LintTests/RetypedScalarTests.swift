@@ -11,6 +11,7 @@ import Testing
         ("0x1F", "the number 31"), ("0o17", "the number 15"), ("1:30", "the number 90"), ("~", "null"),
         ("True", "the boolean true"), ("1.", "the number 1"), ("NULL", "null"), ("Null", "null"), ("OFF", "the boolean false"),
         ("y", "the boolean true"), ("N", "the boolean false"), ("_1.5", "the number 1.5"), ("-010", "the number -8"),
+        ("FALSE", "the boolean false"), ("False", "the boolean false"),
     ])
     func valuesOtherToolsChange(text: String, reading: String) {
         #expect(YAMLImplicitTyping.changedReading(of: text) == reading)

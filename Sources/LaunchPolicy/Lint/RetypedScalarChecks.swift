@@ -10,7 +10,7 @@ enum RetypedScalarChecks {
         // Appended to, not a compactMap: nearly every scalar gives no finding, and an optional diagnostic made and
         // dropped for each one cost more than the test.
         var findings: [Diagnostic] = []
-        index.forEachPlainScalar { scalar, text in
+        index.forEachPlainScalar(where: YAMLImplicitTyping.mayChangeReading) { scalar, text in
             guard let reading = YAMLImplicitTyping.changedReading(of: text) else { return }
             let node = index.node(scalar)
             if !scalar.isKey, let key = index.key(of: scalar), numericKeys.contains(key), reading.hasPrefix("the number") {

@@ -88,12 +88,14 @@ struct ScalarIndex {
         YAMLNode(tree: tree!, index: scalar.record)
     }
 
-    /// Calls `body` with each plain, untagged scalar and its text, in the order written: `lint.retyped-scalar` asks
-    /// this of every scalar of the file. The tree is bound once for the walk: asking for each scalar's text through
-    /// the optional tree retained and released the tree every time.
-    func forEachPlainScalar(_ body: (Scalar, String) -> Void) {
+    /// Calls `body` with each plain, untagged scalar whose text passes `include`, and its text, in the order written:
+    /// `lint.retyped-scalar` asks this of every scalar of the file. The tree is bound once for the walk: asking for
+    /// each scalar's text through the optional tree retained and released the tree every time. `include` is asked
+    /// where the text lies, so that a text it turns down is not retained and released to be handed to `body`.
+    @inline(__always)
+    func forEachPlainScalar(where include: (String) -> Bool, _ body: (Scalar, String) -> Void) {
         guard let tree else { return }
-        for scalar in scalars where scalar.isPlainUntagged {
+        for scalar in scalars where scalar.isPlainUntagged && include(tree.texts[scalar.record]) {
             body(scalar, tree.texts[scalar.record])
         }
     }

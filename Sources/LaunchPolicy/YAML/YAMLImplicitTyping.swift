@@ -8,9 +8,7 @@ public enum YAMLImplicitTyping {
     /// What a YAML 1.1 or 1.2 tool reads the plain scalar `text` as, in words ("the number 1.1"), when that value
     /// prints back as something other than `text`; nil when it stays a string or prints back unchanged.
     public static func changedReading(of text: String) -> String? {
-        // The first byte says which readings are possible; policy-lint asks for every plain scalar, and most are
-        // words that none can change.
-        guard let first = text.utf8.first, text.utf8.count <= 64 else { return nil }
+        guard mayChangeReading(text), let first = text.utf8.first else { return nil }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
             UInt8(ascii: "_"):
@@ -27,6 +25,24 @@ public enum YAMLImplicitTyping {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// False when ``changedReading(of:)`` is nil whatever the rest of `text`, by its first byte and its length:
+    /// policy-lint asks of every plain scalar, and most are words no reading can change. Small enough to be decided
+    /// where the text lies, without handing the text on.
+    @inline(__always)
+    static func mayChangeReading(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.count <= 64 else { return false }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
+            UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            return text.utf8.count <= 5
+        default:
+            return false
         }
     }
 
