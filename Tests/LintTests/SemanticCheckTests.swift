@@ -111,6 +111,19 @@ import Testing
             """)
         let part = expectOne(.lintNeverMatches, at: 5, 58, severity: .warning, in: partly)
         #expect(part?.message.contains("the alternative of \"either\" that holds it never does") == true)
+        // Every alternative the analysis keeps can match, but the empty any took the one holding the range out of
+        // them: the range is still asked.
+        let hidden = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: hidden
+                when: {any: [{all: [{any: []}, {app-version: ">= 3.0.0 < 2.0.0"}]}, {platform: ios}]}
+                then: notify
+                message: hi
+            """)
+        let unreachable = expectOne(.lintNeverMatches, at: 5, 50, severity: .warning, in: hidden)
+        #expect(unreachable?.message.contains("matches no version") == true)
     }
 
     @Test func contradictoryEntriesNeverMatch() {

@@ -361,6 +361,10 @@ struct ConditionAnalysis {
     /// What every satisfiable branch requires, and the platforms any can hold on: a condition can only contain
     /// another whose common requirements include its own and whose platforms are among its own.
     let common: Branch.Footprint
+    /// Whether every version or number range written outside a `not` is proved to admit some value on its own, so
+    /// that none needs asking one by one: every such entry is in some branch (no empty `any` took it out of them
+    /// all), and every branch can be satisfied, which each of its ranges must then be. False proves nothing.
+    let rangesCanMatch: Bool
 
     /// Analyses a condition; nil stands for a rule without `when`, which always holds.
     init(_ condition: Condition?) {
@@ -369,11 +373,12 @@ struct ConditionAnalysis {
             satisfiableBranches = [Branch()]
             footprints = [Branch.Footprint()]
             common = Branch.Footprint()
+            rangesCanMatch = true
             return
         }
-        var memo: [ObjectIdentifier: [Branch]] = [:]
+        var walk = Walk()
         var all: [Branch] = []
-        if Self.appendBranches(of: condition, to: &all, memo: &memo) {
+        if Self.appendBranches(of: condition, to: &all, walk: &walk) {
             for index in all.indices { all[index].settle() }
             branches = all
         } else {
@@ -387,6 +392,7 @@ struct ConditionAnalysis {
             satisfiableBranches = all.filter { $0.contradiction == nil }
         }
         footprints = satisfiableBranches.map(\.footprint)
+        rangesCanMatch = branches != nil && !walk.metEmptyAny && satisfiableBranches.count == all.count
         common = Branch.Footprint(
             kinds: footprints.reduce(.max) { $0 & $1.kinds }, platforms: footprints.reduce(0) { $0 | $1.platforms })
     }
@@ -423,13 +429,21 @@ struct ConditionAnalysis {
         }
     }
 
+    /// What the walk that builds the branches keeps.
+    private struct Walk {
+        /// Each shared condition's alternatives, once worked out.
+        var memo: [ObjectIdentifier: [Branch]] = [:]
+        /// Whether some `any` lists no alternatives: it takes the entries beside it out of every branch.
+        var metEmptyAny = false
+    }
+
     /// The alternatives of `condition`, appended to `result`; false when there are more than ``maximumBranches``.
     ///
     /// Built where they end up: a branch holds a dozen lists and tables, and each list of alternatives made for a part
     /// and then appended to its parent's copied every branch in it once more, each list and table retained, and
     /// released again with the part's list. `result[start...]` are the alternatives of this condition.
     private static func appendBranches(
-        of condition: Condition, to result: inout [Branch], memo: inout [ObjectIdentifier: [Branch]]
+        of condition: Condition, to result: inout [Branch], walk: inout Walk
     ) -> Bool {
         let start = result.count
         switch condition {
@@ -443,15 +457,16 @@ struct ConditionAnalysis {
             // Aliases repeat the same condition: analyse it once, or an alias-doubling policy would take 2^n steps.
             // One that has too many alternatives ends the whole analysis, so only complete ones are kept.
             let key = ObjectIdentifier(shared)
-            if let known = memo[key] {
+            if let known = walk.memo[key] {
                 result += known
             } else {
-                guard appendBranches(of: shared.condition, to: &result, memo: &memo) else { return false }
-                memo[key] = Array(result[start...])
+                guard appendBranches(of: shared.condition, to: &result, walk: &walk) else { return false }
+                walk.memo[key] = Array(result[start...])
             }
         case .any(let parts, _):
+            if parts.isEmpty { walk.metEmptyAny = true }
             for part in parts {
-                guard appendBranches(of: part, to: &result, memo: &memo), result.count - start <= maximumBranches
+                guard appendBranches(of: part, to: &result, walk: &walk), result.count - start <= maximumBranches
                 else { return false }
             }
         case .all(let parts, _):
@@ -466,7 +481,7 @@ struct ConditionAnalysis {
                     continue
                 }
                 more.removeAll(keepingCapacity: true)
-                guard appendBranches(of: part, to: &more, memo: &memo),
+                guard appendBranches(of: part, to: &more, walk: &walk),
                     (result.count - start) * more.count <= maximumBranches
                 else { return false }
                 if more.count == 1 {

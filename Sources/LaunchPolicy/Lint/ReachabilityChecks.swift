@@ -8,7 +8,9 @@ extension PolicyChecks {
         var prompts: [Int] = []
         for index in policy.rules.indices {
             let analysis = analyses[index]
-            let emptyRanges = self.emptyRanges(of: index, ruleNeverMatches: analysis.neverMatches)
+            // Asked range by range only when the analysis does not already prove every range can match.
+            let emptyRanges = analysis.rangesCanMatch
+                ? [] : self.emptyRanges(of: index, ruleNeverMatches: analysis.neverMatches)
             found += emptyRanges
             if analysis.neverMatches {
                 if emptyRanges.isEmpty { found.append(contradiction(of: policy.rules[index], analysis)) }
