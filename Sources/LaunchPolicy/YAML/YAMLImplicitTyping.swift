@@ -8,41 +8,54 @@ public enum YAMLImplicitTyping {
     /// What a YAML 1.1 or 1.2 tool reads the plain scalar `text` as, in words ("the number 1.1"), when that value
     /// prints back as something other than `text`; nil when it stays a string or prints back unchanged.
     public static func changedReading(of text: String) -> String? {
-        guard mayChangeReading(text), let first = text.utf8.first else { return nil }
-        switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"):
+        switch candidate(text) {
+        case .number:
             if let number = integer(text), number != text { return "the number \(number)" }
             if let number = float(text), number != text { return "the number \(number)" }
             return nil
-        case UInt8(ascii: "~"):
+        case .tilde:
             return text == "~" ? "null" : nil
-        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
-            UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
-            guard text.utf8.count <= 5 else { return nil }
+        case .word:
             if let boolean = boolean(text), boolean != text { return "the boolean \(boolean)" }
             if text == "Null" || text == "NULL" { return "null" }
             return nil
-        default:
+        case nil:
             return nil
         }
     }
 
-    /// False when ``changedReading(of:)`` is nil whatever the rest of `text`, by its first byte and its length:
-    /// policy-lint asks of every plain scalar, and most are words no reading can change. Small enough to be decided
-    /// where the text lies, without handing the text on.
+    /// False when ``changedReading(of:)`` is nil whatever the rest of `text`. Small enough to be decided where the
+    /// text lies, without handing the text on: policy-lint asks of every plain scalar, and most are words no reading
+    /// can change.
     @inline(__always)
     static func mayChangeReading(_ text: String) -> Bool {
-        guard let first = text.utf8.first, text.utf8.count <= 64 else { return false }
+        candidate(text) != nil
+    }
+
+    /// Which readings are possible, by the first byte and the length; nil for none.
+    private enum Candidate {
+        /// A number's first character (`010`, `+1`, `.5`, `_1`).
+        case number
+        /// `~`, null.
+        case tilde
+        /// A word of at most five letters that may be a boolean or null (`no`, `Yes`, `OFF`, `NULL`).
+        case word
+    }
+
+    @inline(__always)
+    private static func candidate(_ text: String) -> Candidate? {
+        guard let first = text.utf8.first, text.utf8.count <= 64 else { return nil }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
+            UInt8(ascii: "_"):
+            return .number
+        case UInt8(ascii: "~"):
+            return .tilde
         case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
             UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
-            return text.utf8.count <= 5
+            return text.utf8.count <= 5 ? .word : nil
         default:
-            return false
+            return nil
         }
     }
 
