@@ -53,6 +53,35 @@ import TestSupport
         #expect(given.map(\.lastPathComponent) == ["c.yaml", "b.yaml"])
     }
 
+    @Test func aPipeNamedLikeAPolicyIsSkippedNotRead() throws {
+        let folder = try makeTemporaryFolder("policy-pipe")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("policy: 1\n".utf8).write(to: folder.appendingPathComponent("a.yaml"))
+        // Reading a pipe with no writer would wait for ever: only regular files, or links to them, are checked.
+        #expect(mkfifo(folder.appendingPathComponent("b.yaml").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("c.yaml").path, withDestinationPath: "b.yaml")
+        #expect(try PolicyFiles.collect([folder.path]).map(\.lastPathComponent) == ["a.yaml"])
+    }
+
+    @Test func aLinkToAFolderNamedOnItsOwnIsSearchedAndItsFilesAreFoundOnce() throws {
+        let base = try makeTemporaryFolder("policy-linked-folder")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = base.appendingPathComponent("policies"), link = base.appendingPathComponent("linked")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for name in ["a.yaml", "sub/b.yaml"] {
+            try Data("policy: 1\n".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "policies")
+
+        let files = try PolicyFiles.collect([link.path])
+        #expect(files.map { $0.pathComponents.suffix(2).joined(separator: "/") } == ["linked/a.yaml", "sub/b.yaml"])
+        // The same files through the folder and through the link: each once, under the name it was first found by.
+        let both = try PolicyFiles.collect([folder.path, link.path, folder.appendingPathComponent("a.yaml").path])
+        #expect(both.map { $0.pathComponents.suffix(2).joined(separator: "/") } == ["policies/a.yaml", "sub/b.yaml"])
+    }
+
     @Test func aMissingPathIsReportedAsGiven() {
         #expect { try PolicyFiles.collect(["no/such/place"]) } throws: { error in
             (error as? PolicyFiles.MissingPath)?.path == "no/such/place"

@@ -40,6 +40,53 @@ import Testing
         #expect(lines[3] == "f:1:7: fix-it: drop the x: replace with \"< 2.4\"")
     }
 
+    @Test func columnsCountScalarsNotBytes() {
+        // "é" and "日" are two and three bytes, one column each: the caret stands under the quote, not past it.
+        let source = "é日: \"< 2.4.x\"\n"
+        let diagnostic = Diagnostic.warning(
+            "test.code", "message",
+            at: SourceRange(
+                start: SourceLocation(line: 1, column: 5, offset: 7),
+                end: SourceLocation(line: 1, column: 14, offset: 16)))
+        let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1] == "é日: \"< 2.4.x\"")
+        #expect(lines[2] == "    ^" + String(repeating: "~", count: 8))
+    }
+
+    @Test func aLongLineIsCutAndARangeRunningOnIsMarkedToTheCut() {
+        let maximum = 240
+        let source = String(repeating: "ü", count: maximum + 60) + "\nnext\n"
+        let diagnostic = Diagnostic.error(
+            "test.code", "message",
+            at: SourceRange(
+                start: SourceLocation(line: 1, column: 11, offset: 20),
+                end: SourceLocation(line: 2, column: 3, offset: 603)))
+        let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1] == String(repeating: "ü", count: maximum))
+        #expect(lines[2] == String(repeating: " ", count: 10) + "^" + String(repeating: "~", count: maximum - 11))
+    }
+
+    @Test func colouredAsCompilersColourThem() {
+        let source = "a: 1\n"
+        let diagnostic = Diagnostic.warning(
+            "test.code", "message",
+            at: SourceRange(
+                start: SourceLocation(line: 1, column: 4, offset: 3),
+                end: SourceLocation(line: 1, column: 5, offset: 4)),
+            notes: [.init(message: "see", range: SourceRange(start: SourceLocation(line: 1, column: 1, offset: 0)))])
+        let escape = "\u{1B}["
+        #expect(diagnostic.rendered(file: "f", source: Array(source.utf8), colored: true) == """
+            \(escape)1mf:1:4:\(escape)0m \(escape)35mwarning:\(escape)0m \(escape)1mmessage [test.code]\(escape)0m
+            a: 1
+            \(escape)32m   ^\(escape)0m
+            \(escape)1mf:1:1:\(escape)0m \(escape)36mnote:\(escape)0m \(escape)1msee\(escape)0m
+            a: 1
+            \(escape)32m^\(escape)0m
+            """)
+    }
+
     @Test func withoutSourceOnlyTheHeadlineIsPrinted() {
         let diagnostic = Diagnostic.error("yaml.empty-input", "empty", at: .wholeInputStart)
         #expect(diagnostic.rendered(file: "f.yaml") == "f.yaml:1:1: error: empty [yaml.empty-input]")

@@ -41,15 +41,27 @@ public struct LintResults: Sendable {
     // MARK: text
 
     private func text(colored: Bool, quiet: Bool) -> String {
-        var lines: [String] = []
+        // One string grown in place: the report of a large repository runs to megabytes.
+        var output = ""
+        func newLine() {
+            if !output.isEmpty { output += "\n" }
+        }
         for report in reports {
             for diagnostic in report.diagnostics {
-                lines.append(diagnostic.rendered(file: report.path, source: report.source, colored: colored))
+                newLine()
+                diagnostic.render(file: report.path, source: report.source, colored: colored, to: &output)
             }
-            if report.diagnostics.isEmpty, !quiet { lines.append("\(report.path): ok") }
+            if report.diagnostics.isEmpty, !quiet {
+                newLine()
+                output += report.path
+                output += ": ok"
+            }
         }
-        if !quiet { lines.append(summary) }
-        return lines.joined(separator: "\n")
+        if !quiet {
+            newLine()
+            output += summary
+        }
+        return output
     }
 
     /// `checked 9 files: 1 error, 0 warnings, 2 notes`.

@@ -25,41 +25,77 @@ public enum PolicyFiles {
     public static func collect(_ paths: [String]) throws(MissingPath) -> [URL] {
         var files: [URL] = []
         var seen: Set<String> = []
-        func add(_ url: URL, resolved: URL? = nil) {
-            if seen.insert((resolved ?? url.resolvingSymlinksInPath()).path).inserted { files.append(url) }
+        func add(_ path: String, resolved: String? = nil) {
+            if seen.insert(resolved ?? FileStatus.resolved(path) ?? path).inserted {
+                files.append(URL(fileURLWithPath: path, isDirectory: false))
+            }
         }
-        let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw MissingPath(path: path)
+            }
             let url = URL(fileURLWithPath: path)
             guard isDirectory.boolValue else {
-                add(url)
-                PolicyTestFile.testFile(for: url).map { add($0) }
+                add(url.path)
+                PolicyTestFile.testFile(for: url).map { add($0.path) }
                 continue
             }
-            let enumerator = fileManager.enumerator(
-                at: url, includingPropertiesForKeys: [], options: [.skipsHiddenFiles])
-            // Each with its path, made once: sorting by `url.path` made a path at every comparison, about 2% of
-            // linting a folder of a thousand policies.
-            var found: [(path: String, url: URL, resolved: URL)] = []
-            while let item = enumerator?.nextObject() as? URL {
-                guard searchedExtensions.contains(item.pathExtension.lowercased()) else { continue }
-                // A regular file, or a link to one: the link itself is neither.
-                let resolved = item.resolvingSymlinksInPath()
-                if (try? resolved.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                    found.append((item.path, item, resolved))
-                }
-            }
-            found.sorted { $0.path < $1.path }.forEach { add($0.url, resolved: $0.resolved) }
+            let root = url.path
+            var found: [Found] = []
+            search(root, resolved: FileStatus.resolved(root) ?? root, into: &found)
+            found.sorted { $0.path < $1.path }.forEach { add($0.path, resolved: $0.resolved) }
         }
         return files
+    }
+
+    /// A file found inside a folder: its path, and the path it has with every symbolic link resolved.
+    private struct Found {
+        let path: String
+        let resolved: String
+    }
+
+    /// Every file below `folder` with a searched extension that is a regular file or a link to one, hidden names
+    /// skipped and links to folders not followed, each with its resolved path.
+    ///
+    /// By `stat`, not through Foundation's directory enumerator and URL resource values, which cost about 330,000
+    /// instructions a file on Linux: over a folder of a thousand policies, more than reading and checking a tenth of
+    /// them. A folder searched is a real one (links to folders are not followed), so a file in it that is not a link
+    /// resolves to the resolved folder's path and its own name, with no system call.
+    private static func search(_ folder: String, resolved: String, into found: inout [Found]) {
+        // A folder that cannot be listed is passed over, as Foundation's enumerator passes it over.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let resolvedPath = resolved.hasSuffix("/") ? resolved + name : resolved + "/" + name
+            switch FileStatus.of(path, followingLinks: false) {
+            case .folder:
+                search(path, resolved: resolvedPath, into: &found)
+            case .file where hasSearchedExtension(name):
+                found.append(Found(path: path, resolved: resolvedPath))
+            case .link where hasSearchedExtension(name):
+                // A link to a file is found under its own name; a link to a folder, to nothing or to itself is not.
+                if FileStatus.of(path, followingLinks: true) == .file, let target = FileStatus.resolved(path) {
+                    found.append(Found(path: path, resolved: target))
+                }
+            case .file, .link, .other, nil:
+                break
+            }
+        }
+    }
+
+    /// Whether a file name ends in one of ``searchedExtensions``, in any case.
+    private static func hasSearchedExtension(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return searchedExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// The path to show for a file: relative to the current folder when it lies inside it.
     public static func displayPath(_ url: URL) -> String {
         let current = FileManager.default.currentDirectoryPath + "/"
-        let path = url.standardizedFileURL.path
+        // Standardizing costs more than the rest together, and only a path with a `.` or `..` component needs it.
+        let written = url.path
+        let path = written.contains("/.") ? url.standardizedFileURL.path : written
         return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
     }
 }
