@@ -5,7 +5,7 @@ import Testing
 @Suite struct JSONValueTests {
     @Test func stringsAreEscapedSoThatAnyJSONParserReadsThemBack() throws {
         let awkward = "quote \" backslash \\ slash / newline \n tab \t return \r bell \u{07} nul \u{0} "
-            + "separators \u{2028}\u{2029} emoji 🚀 kana カナ"
+            + "separators \u{2028}\u{2029} emoji 🚀 kana カナ, a quote with an accent \"\u{301} and a line end \r\n"
         let text = JSONValue.object([("key \"1\"", .string(awkward)), ("list", .array([.int(-3), .bool(true), .null]))]).text
         #expect(!text.contains("\n"), "one line")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -51,22 +51,27 @@ public enum JSONValue: Sendable {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
-        for scalar in value.unicodeScalars {
+        output.append(value) { scalar in
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
             // Controls, DEL, the C1 controls and the line separators escaped: valid JSON either way, and so the
             // same text is a YAML double-quoted scalar (YAML allows none of them raw), which the converter relies on.
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+                unicodeEscape(scalar)
+            default: nil
             }
         }
         output += "\""
+    }
+
+    /// `\u0007`: the scalar's code in four hexadecimal digits (only scalars below U+10000 are escaped).
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
