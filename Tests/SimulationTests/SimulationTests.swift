@@ -178,6 +178,12 @@ private func population(_ csv: String) throws -> Population {
         #expect(lines.contains("version,ios,2.3,,250,0,250,0,0,0,0,0"))
         #expect(lines.contains("rule,,,minimum,250,,,,,,,"))
     }
+
+    @Test func csvFieldsAreQuotedOnlyWhenTheyMustBe() {
+        #expect(Simulation.csvField("2.4") == "2.4")
+        #expect(Simulation.csvField(#"a, "quoted" note"#) == #""a, ""quoted"" note""#)
+        #expect(Simulation.csvField("two\nlines") == "\"two\nlines\"")
+    }
 }
 
 @Suite struct PopulationTests {

@@ -144,7 +144,16 @@ extension Simulation {
 
     /// Text safe inside an XML element or attribute.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var output = ""
+        output.append(text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            default: nil
+            }
+        }
+        return output
     }
 }

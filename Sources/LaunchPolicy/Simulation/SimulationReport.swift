@@ -106,6 +106,9 @@ extension Simulation {
     /// A field quoted when it must be.
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var field = "\""
+        field.append(text) { $0 == "\"" ? "\"\"" : nil }
+        field += "\""
+        return field
     }
 }
