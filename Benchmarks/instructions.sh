@@ -30,7 +30,7 @@ floor=$(per_operation "$work/policy-benchmarks" profile floor "$input")
 printf '| measure | instructions / op | × floor |\n| --- | ---: | ---: |\n'
 row() { printf '| %s | %s | %s |\n' "$1" "$2" "$(python3 -c "print(f'{$2 / $floor:.2f}')")"; }
 row "(a) floor: libyaml events, scalars copied" "$floor"
-for name in reader reader+decoder evaluate evaluate-ungated evaluate-explained launch-context lint; do
+for name in reader reader+decoder evaluate evaluate-ungated evaluate-explained launch-context record-launch lint; do
     row "$name" "$(per_operation "$work/policy-benchmarks" profile "$name" "$input")"
 done
 row "yams compose" "$(per_operation "$work/yams-benchmark" "$input" --profile)"

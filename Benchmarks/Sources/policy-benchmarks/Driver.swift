@@ -36,6 +36,8 @@ struct Driver {
                 ["measure", "evaluate-explained", yaml, "\(samples)"])
             try add("making the launch context an evaluation reads (versions, dates, locale; before (d))",
                 ["measure", "launch-context", yaml, "\(samples)"])
+            try add("recording the launch in the history file (locked, read, written; before the context)",
+                ["measure", "record-launch", yaml, "\(samples)"])
             try add("(e) policy-lint of the file (all checks)", ["measure", "lint", yaml, "\(samples)"])
             if let yams { try add("Yams compose (peer)", [yaml, "\(samples)"], executable: yams) }
             try add("Foundation JSONSerialization of the JSON (peer)", ["measure", "json-serialization", json, "\(samples)"])
@@ -159,9 +161,9 @@ struct Driver {
     }
 
     /// Input read per second; none for the measures that read no input (an evaluation of a policy parsed
-    /// beforehand, making a launch context).
+    /// beforehand, making a launch context, recording a launch).
     func throughput(_ m: BenchmarkResult) -> String {
-        m.name.hasPrefix("evaluate") || m.name == "launch-context"
+        m.name.hasPrefix("evaluate") || m.name == "launch-context" || m.name == "record-launch"
             ? "—" : String(format: "%.0f", Double(m.bytes) / m.medianNanoseconds * 1_000)
     }
 

@@ -10,7 +10,7 @@ enum Operations {
     /// The names `measure` accepts, in the order the report shows them.
     static let names = [
         "floor", "reader", "reader+decoder", "evaluate", "evaluate-ungated", "evaluate-explained", "launch-context",
-        "lint",
+        "record-launch", "lint",
         "json-serialization", "reader+decoder-json",
     ]
 
@@ -40,6 +40,20 @@ enum Operations {
         case "launch-context":
             // What an app makes before it evaluates, at every launch: (d) times the evaluation of one made beforehand.
             return { launch(.upgrade, appVersion: "2.3.9", build: "2390", region: "BR").installID?.utf8.count ?? 0 }
+        case "record-launch":
+            // What an app does at every launch before it makes the context: the history file locked, read and
+            // written again with this launch counted. One folder, emptied first, so that runs leave one behind.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("policy-benchmarks-launches")
+            try? FileManager.default.removeItem(at: folder)
+            let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("launches.json"))
+            var launches = 0
+            return {
+                // Each launch a process of its own, as the tracker tells launches apart by process.
+                launches += 1
+                let tracker = try? LaunchTracker(store: store, appVersion: "2.3.9", build: "2390",
+                    importingLegacyKeysFrom: nil, process: "launch-\(launches)")
+                return (try? tracker?.recordLaunch(now: now))?.count ?? -1
+            }
         case "lint":
             let linter = PolicyLinter(now: now)
             return { linter.lint(bytes, path: path).diagnostics.count }
