@@ -365,6 +365,22 @@ import Testing
         // `hi` lacks nothing (`DE` is `de`), and `up` lacks no ja_JP text: its `ja` serves ja-JP users.
     }
 
+    @Test func aLocaleWrittenTwoWaysInOneMessageIsNamedByTheSpellingThatSortsFirst() {
+        // Whatever order the message's table keeps its keys in, the report names the same spelling.
+        let diagnostics = lint("""
+            policy: 1
+            messages:
+              both: {default: "Both.", pt_BR: "Olá.", pt-br: "Oi."}
+              none: {default: "None."}
+            rules:
+              - {id: a, then: notify, message: both}
+              - {id: b, then: notify, message: none}
+            """)
+        let found = expectOne(.lintMissingTranslation, at: 4, 3, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("no pt-br text") == true, "\(found?.message ?? "")")
+        #expect(found?.notes.map(\.message) == ["\"both\" has pt-br"])
+    }
+
     @Test func aMessageNoRuleShowsIsANote() {
         let diagnostics = lint("""
             policy: 1

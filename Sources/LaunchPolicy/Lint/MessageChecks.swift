@@ -9,19 +9,29 @@ extension PolicyChecks {
         let key = ValueSyntax.normalizedLocale
         let messages = policy.messages
         var firstWithLocale: [String: FirstWritten] = [:]
+        // Each message's tags as they compare, worked out once for both passes.
+        var keys: [[String]] = []
+        keys.reserveCapacity(messages.count)
         for index in messages.indices {
-            for tag in messages[index].translations.keys.sorted()
-            where tag != "default" && firstWithLocale[key(tag)] == nil {
-                firstWithLocale[key(tag)] = FirstWritten(tag: tag, message: index)
+            var messageKeys: [String] = []
+            messageKeys.reserveCapacity(messages[index].translations.count)
+            for tag in messages[index].translations.keys where tag != "default" {
+                let normalized = key(tag)
+                messageKeys.append(normalized)
+                // Within one message, the tag that sorts first names the locale, whatever order the table keeps.
+                if let first = firstWithLocale[normalized], first.message != index || first.tag < tag { continue }
+                firstWithLocale[normalized] = FirstWritten(tag: tag, message: index)
             }
+            keys.append(messageKeys)
         }
         // The locales in order once, not once per message.
         let locales = firstWithLocale.keys.sorted()
         let used = Set(policy.rules.compactMap { $0.message?.value })
-        for message in messages {
-            // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`.
+        for (index, message) in messages.enumerated() {
+            // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`. A
+            // message that has the locale's own tag, as nearly every one has, needs no search for a broader one.
             let missing = locales.filter { locale in
-                !message.translations.keys.contains { $0 != "default" && ValueSyntax.locale(locale, isWithin: $0) }
+                !keys[index].contains(locale) && !keys[index].contains { ValueSyntax.locale(locale, isWithin: $0) }
             }.compactMap { firstWithLocale[$0] }
             if !missing.isEmpty {
                 let tags = missing.map(\.tag)

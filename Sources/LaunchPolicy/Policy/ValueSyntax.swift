@@ -149,7 +149,11 @@ enum ValueSyntax {
 
     /// A language tag as tags compare: lower-cased, `_` as `-` (`ja_JP` is `ja-jp`).
     static func normalizedLocale(_ tag: String) -> String {
-        String(decoding: tag.utf8.map(localeByte), as: UTF8.self)
+        // Written in place: a tag is short enough to need no storage of its own, and a list of its bytes did.
+        String(unsafeUninitializedCapacity: tag.utf8.count) { buffer in
+            for (index, byte) in tag.utf8.enumerated() { buffer[index] = localeByte(byte) }
+            return tag.utf8.count
+        }
     }
 
     /// A byte of a language tag as tags compare: ASCII letters lower-cased, `_` as `-`.
