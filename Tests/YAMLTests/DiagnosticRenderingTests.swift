@@ -1,14 +1,21 @@
 import LaunchPolicy
 import Testing
 
+/// The range from `line`:`column` (at byte `offset`) to `endLine`:`endColumn` (at byte `endOffset`).
+private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ endColumn: Int, _ endOffset: Int)
+    -> SourceRange
+{
+    SourceRange(
+        start: SourceLocation(line: line, column: column, offset: offset),
+        end: SourceLocation(line: endLine, column: endColumn, offset: endOffset))
+}
+
 @Suite struct DiagnosticRenderingTests {
     @Test func rendersLikeACompilerWithTheSourceLineAndACaret() throws {
         let source = "policy: 1\nrules:\n  - id: a\n  - id: a\n"
         let diagnostic = Diagnostic.error(
             "policy.duplicate-rule-id", "the rule id \"a\" is used twice",
-            at: SourceRange(
-                start: SourceLocation(line: 4, column: 9, offset: 35),
-                end: SourceLocation(line: 4, column: 10, offset: 36)),
+            at: span(4, 9, 35, to: 4, 10, 36),
             notes: [.init(
                 message: "first used here",
                 range: SourceRange(start: SourceLocation(line: 3, column: 9, offset: 25)))])
@@ -27,9 +34,7 @@ import Testing
         let source = "\tkey: \"< 2.4.x\"\n"
         let diagnostic = Diagnostic.warning(
             "test.code", "message",
-            at: SourceRange(
-                start: SourceLocation(line: 1, column: 7, offset: 6),
-                end: SourceLocation(line: 1, column: 16, offset: 15)),
+            at: span(1, 7, 6, to: 1, 16, 15),
             fixIt: FixIt(
                 range: SourceRange(start: SourceLocation(line: 1, column: 7, offset: 6)),
                 replacement: "\"< 2.4\"", message: "drop the x"))
@@ -45,9 +50,7 @@ import Testing
         let source = "é日: \"< 2.4.x\"\n"
         let diagnostic = Diagnostic.warning(
             "test.code", "message",
-            at: SourceRange(
-                start: SourceLocation(line: 1, column: 5, offset: 7),
-                end: SourceLocation(line: 1, column: 14, offset: 16)))
+            at: span(1, 5, 7, to: 1, 14, 16))
         let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1] == "é日: \"< 2.4.x\"")
@@ -59,9 +62,7 @@ import Testing
         let source = String(repeating: "ü", count: maximum + 60) + "\nnext\n"
         let diagnostic = Diagnostic.error(
             "test.code", "message",
-            at: SourceRange(
-                start: SourceLocation(line: 1, column: 11, offset: 20),
-                end: SourceLocation(line: 2, column: 3, offset: 603)))
+            at: span(1, 11, 20, to: 2, 3, 603))
         let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1] == String(repeating: "ü", count: maximum))
@@ -72,9 +73,7 @@ import Testing
         let source = "a: 1\n"
         let diagnostic = Diagnostic.warning(
             "test.code", "message",
-            at: SourceRange(
-                start: SourceLocation(line: 1, column: 4, offset: 3),
-                end: SourceLocation(line: 1, column: 5, offset: 4)),
+            at: span(1, 4, 3, to: 1, 5, 4),
             notes: [.init(message: "see", range: SourceRange(start: SourceLocation(line: 1, column: 1, offset: 0)))])
         let escape = "\u{1B}["
         #expect(diagnostic.rendered(file: "f", source: Array(source.utf8), colored: true) == """
