@@ -81,10 +81,12 @@ struct PolicyLint: ParsableCommand {
             linter.configuration = found.configuration
             work.append(.lint(file, linter))
         }
+        let currentFolder = FileManager.default.currentDirectoryPath
         let reports = work.concurrentMap(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { work in
             switch work {
             case .done(let report): report
-            case .lint(let file, let linter): linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
+            case .lint(let file, let linter):
+                linter.lint(fileAt: file, path: PolicyFiles.displayPath(file, currentFolder: currentFolder))
             }
         }
         let ioProblem = reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }
