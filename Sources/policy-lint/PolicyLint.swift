@@ -81,12 +81,10 @@ struct PolicyLint: ParsableCommand {
             linter.configuration = found.configuration
             work.append(.lint(file, linter))
         }
-        let currentFolder = FileManager.default.currentDirectoryPath
         let reports = work.concurrentMap(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { work in
             switch work {
             case .done(let report): report
-            case .lint(let file, let linter):
-                linter.lint(fileAt: file, path: PolicyFiles.displayPath(file, currentFolder: currentFolder))
+            case .lint(let file, let linter): linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
             }
         }
         let ioProblem = reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }

@@ -91,12 +91,8 @@ public enum PolicyFiles {
     }
 
     /// The path to show for a file: relative to the current folder when it lies inside it.
-    ///
-    /// - Parameter currentFolder: the current folder's path; a caller showing many files asks for it once.
-    public static func displayPath(
-        _ url: URL, currentFolder: String = FileManager.default.currentDirectoryPath
-    ) -> String {
-        let current = currentFolder + "/"
+    public static func displayPath(_ url: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
         // Standardizing costs more than the rest together, and only a path with a `.` or `..` component needs it.
         let written = url.path
         let path = written.contains("/.") ? url.standardizedFileURL.path : written
