@@ -57,6 +57,16 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
         #expect(lines[2] == "    ^" + String(repeating: "~", count: 8))
     }
 
+    @Test func aPositionPastTheCutIsStillMarkedInItsColumn() {
+        // The line is shown cut at 240 scalars; the caret still stands in the position's own column.
+        let source = String(repeating: "k", count: 250) + ": x\n"
+        let diagnostic = Diagnostic.error("test.code", "message", at: span(1, 253, 252, to: 1, 254, 253))
+        let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1] == String(repeating: "k", count: 240))
+        #expect(lines[2] == String(repeating: " ", count: 252) + "^")
+    }
+
     @Test func aLongLineIsCutAndARangeRunningOnIsMarkedToTheCut() {
         let maximum = 240
         let source = String(repeating: "ü", count: maximum + 60) + "\nnext\n"
