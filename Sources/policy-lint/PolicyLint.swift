@@ -16,7 +16,8 @@ struct PolicyLint: ParsableCommand {
             beside them. Each file is checked with the nearest .policy-lint.yaml in its folder or \
             above (severity per code, disable, max-block-window), and lines can turn a check off with \
             "# policy-lint: disable=CODE". Exit status: 0 no errors, 1 errors found (or warnings, with --strict), \
-            2 usage or I/O problem (a path that does not exist, an unreadable file, a broken .policy-lint.yaml).
+            2 usage or I/O problem (a path that does not exist, an unreadable file or folder, a broken \
+            .policy-lint.yaml).
             """)
 
     @Argument(help: "Policy files or folders to check.")
@@ -52,9 +53,9 @@ struct PolicyLint: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let format = format ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : .text)
-        let files: [URL]
+        let found: PolicyFiles.Found
         do {
-            files = try PolicyFiles.collect(paths)
+            found = try PolicyFiles.collect(paths)
         } catch {
             throw usageError("policy-lint", "\(error)")
         }
@@ -69,16 +70,17 @@ struct PolicyLint: ParsableCommand {
         // The configurations first, in order and on this thread (each file is read once, and its problems are
         // reported before the first policy it applies to); then the policies, on every processor.
         var configurations = Configurations(fixed: config.map { URL(fileURLWithPath: $0) })
-        var work: [LintWork] = []
-        for file in files {
+        // What the search could not look into comes first: policies there went unchecked.
+        var work = found.unreadable.map { LintWork.done(PolicyLinter.report(on: $0)) }
+        for file in found.files {
             if file.lastPathComponent == LintConfiguration.fileName {
                 // Named on its own (a pre-commit hook passes changed files): checked once, as a configuration.
                 if let report = try configurations.report(on: file) { work.append(.done(report)) }
                 continue
             }
-            let found = try configurations.configuration(for: file)
-            if let problems = found.problems { work.append(.done(problems)) }
-            linter.configuration = found.configuration
+            let configured = try configurations.configuration(for: file)
+            if let problems = configured.problems { work.append(.done(problems)) }
+            linter.configuration = configured.configuration
             work.append(.lint(file, linter))
         }
         let reports = work.concurrentMap(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { work in

@@ -178,6 +178,26 @@ import TestSupport
     }
     #endif
 
+    @Test(.enabled(if: getuid() != 0, "root lists every folder whatever its permissions"))
+    func aFolderThatCannotBeListedExitsTwoAndTheRestIsChecked() throws {
+        let folder = try makeTemporaryFolder("lint-locked")
+        let locked = folder.appendingPathComponent("locked")
+        defer {
+            chmod(locked.path, 0o700)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        for file in [folder.appendingPathComponent("ok.yaml"), locked.appendingPathComponent("hidden.yaml")] {
+            try Data("policy: 1\nid: ok\nrules: []\n".utf8).write(to: file)
+        }
+        #expect(chmod(locked.path, 0o300) == 0)
+        let result = try Executables.run("policy-lint", ["."], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.hasPrefix("locked:1:1: error: the folder could not be searched "
+            + "(permission denied), so no policy in it was checked [lint.unreadable-file]\nok.yaml: ok\n"),
+            "\(result.standardOutput)")
+    }
+
     @Test func aBrokenFileIsReportedWithItsPositionAndExitsOne() throws {
         let folder = try makeTemporaryFolder("lint")
         defer { try? FileManager.default.removeItem(at: folder) }

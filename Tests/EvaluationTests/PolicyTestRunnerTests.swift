@@ -7,7 +7,7 @@ import TestSupport
     private static let examples: [URL] = {
         let folder = Conformance.packageRoot.appendingPathComponent("policies")
         // Policies in YAML; test files (NAME.tests.yaml) are run by policy-lint's tests.
-        return ((try? PolicyFiles.collect([folder.path])) ?? [])
+        return ((try? PolicyFiles.collect([folder.path]).files) ?? [])
             .filter { $0.pathExtension == "yaml" && !PolicyTestFile.isTestFile($0) }
     }()
 

@@ -103,9 +103,9 @@ import TestSupport
     @Test func aPolicyNamedOnItsOwnBringsItsTestFile() throws {
         let folder = try folder(policy: policy, tests: "tests: []\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = try PolicyFiles.collect([folder.appendingPathComponent("app.yaml").path])
+        let files = try PolicyFiles.collect([folder.appendingPathComponent("app.yaml").path]).files
         #expect(files.map(\.lastPathComponent) == ["app.yaml", "app.tests.yaml"])
-        let both = try PolicyFiles.collect([folder.path, folder.appendingPathComponent("app.yaml").path])
+        let both = try PolicyFiles.collect([folder.path, folder.appendingPathComponent("app.yaml").path]).files
         #expect(both.map(\.lastPathComponent) == ["app.tests.yaml", "app.yaml"], "each file once")
     }
 }

@@ -1,6 +1,6 @@
 /// The stable codes of policy-lint's own diagnostics.
 extension DiagnosticCode {
-    /// A file named on the command line could not be read.
+    /// A file named on the command line or found in a folder could not be read, or a folder could not be searched.
     public static let lintUnreadableFile: DiagnosticCode = "lint.unreadable-file"
     /// A `block` or `require-update` rule matches every app version of a platform and has no date window to end it.
     public static let lintLockout: DiagnosticCode = "lint.lockout"
@@ -63,7 +63,8 @@ public struct LintCheck: Sendable, Hashable {
             summary: "original-app-version on iOS is the build number of the first purchase, and the sandbox reports 1.0."),
         LintCheck(code: .lintMissingUpdateURL, severity: .warning,
             summary: "An update rule has no url and the policy's store has none for its platform: the app must supply one."),
-        LintCheck(code: .lintUnreadableFile, severity: .error, summary: "A file could not be read."),
+        LintCheck(code: .lintUnreadableFile, severity: .error,
+            summary: "A file could not be read, or a folder could not be searched for policies."),
         LintCheck(code: .lintTestsWithoutPolicy, severity: .error,
             summary: "A *.tests.yaml file has no policy of the same name beside it."),
         LintCheck(code: .lintInvalidConfiguration, severity: .error,

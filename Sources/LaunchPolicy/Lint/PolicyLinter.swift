@@ -93,6 +93,16 @@ public struct PolicyLinter: Sendable {
         return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics), scalars: scalars)
     }
 
+    /// The report on what a folder search could not look into (``PolicyFiles/Found/unreadable``): one
+    /// `lint.unreadable-file` error, as for a file that cannot be read, since policies there went unchecked.
+    public static func report(on unreadable: PolicyFiles.Unreadable) -> LintReport {
+        let what = unreadable.isFolder
+            ? "the folder could not be searched (\(unreadable.reason)), so no policy in it was checked"
+            : "the file the link names could not be read (\(unreadable.reason))"
+        return LintReport(path: PolicyFiles.displayPath(URL(fileURLWithPath: unreadable.path)), source: [],
+            diagnostics: [.error(.lintUnreadableFile, what, at: .wholeInputStart)])
+    }
+
     /// Lints a file: a policy, a `*.tests.yaml` file with the policy beside it, or a `.policy-lint.yaml`
     /// configuration. A file that cannot be read gives one diagnostic, `lint.unreadable-file`.
     public func lint(fileAt url: URL, path: String) -> LintReport {
