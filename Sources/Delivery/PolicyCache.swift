@@ -14,8 +14,7 @@ struct PolicyCache {
     static let fileName = "launch-policy-cache.json"
 
     /// What the cache file holds.
-    struct Entry: Codable, Equatable, VersionedStateFile {
-        var format = StateFile.currentFormat
+    struct Entry: Equatable {
         /// The URL the policy was fetched from.
         var url: String
         /// The policy file's bytes, base64, exactly as served (the signature covers them).
@@ -50,14 +49,34 @@ struct PolicyCache {
             throw StateFileProblem(reason: "it cannot be read: \(AtomicFile.reason(error))")
         }
         guard let data else { return nil }
-        let entry = try StateFile.decode(Entry.self, from: data)
+        let entry = try Entry(fileData: data)
         guard entry.bytes != nil else { throw StateFileProblem(reason: "its policy is not base64") }
         return entry
     }
 
     /// Replaces the cached entry in one step.
     func save(_ entry: Entry) throws {
-        try AtomicFile.write(StateFile.encode(entry), to: file)
+        try AtomicFile.write(entry.fileData(), to: file)
+    }
+}
+
+extension PolicyCache.Entry {
+    /// The entry as the cache file holds it: `{"format": 1, "url", "policy", "etag", "lastModified", "signature",
+    /// "fetchedAt", "confirmedAt"}`, unknown values left out.
+    func fileData() -> Data {
+        StateFile.encode([
+            "url": .string(url), "policy": .string(policy), "etag": .string(etag),
+            "lastModified": .string(lastModified), "signature": .string(signature),
+            "fetchedAt": .string(fetchedAt), "confirmedAt": .string(confirmedAt),
+        ])
+    }
+
+    /// Reads what ``fileData()`` wrote; throws the reason when the data is not such an entry.
+    init(fileData data: Data) throws(StateFileProblem) {
+        let file = try StateFile.decode(data)
+        self.init(url: try file.string("url"), policy: try file.string("policy"), etag: try file.optionalString("etag"),
+            lastModified: try file.optionalString("lastModified"), signature: try file.optionalString("signature"),
+            fetchedAt: try file.string("fetchedAt"), confirmedAt: try file.string("confirmedAt"))
     }
 }
 

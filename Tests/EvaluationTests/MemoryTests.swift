@@ -128,8 +128,25 @@ private let shows = """
         try store.save(memory)
         #expect(try store.load() == memory)
         let text = try String(contentsOf: url, encoding: .utf8)
-        #expect(text.contains("\"at\" : \"2026-11-20T09:30:00.250Z\""))
-        #expect(text.contains("\"at\" : \"1969-07-20T20:17:40.000Z\""))
+        // Records sorted by rule and scope, dates to the millisecond in UTC, one field a line.
+        #expect(text == """
+            {
+              "format": 1,
+              "shown": [
+                {
+                  "rule": "news",
+                  "scope": "text 0123456789abcdef",
+                  "at": "2026-11-20T09:30:00.250Z"
+                },
+                {
+                  "rule": "update",
+                  "scope": "version 2.0.0, message update",
+                  "at": "1969-07-20T20:17:40.000Z"
+                }
+              ]
+            }
+
+            """)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(leftovers == ["memory.json"], "an atomic write leaves no temporary file behind")
     }

@@ -19,11 +19,21 @@ public enum JSONValue: Sendable {
     /// The value as JSON text on one line (RFC 8259; non-ASCII characters are written as they are, in UTF-8).
     public var text: String {
         var output = ""
-        write(to: &output)
+        write(to: &output, indentation: nil)
         return output
     }
 
-    private func write(to output: inout String) {
+    /// The value as JSON text with each array item and object member on a line of its own, indented by two spaces a
+    /// level, as the library writes its state files for people to read.
+    var indentedText: String {
+        var output = ""
+        output.reserveCapacity(512)
+        write(to: &output, indentation: "")
+        return output
+    }
+
+    /// Writes the value; `indentation` is the current line's, or nil for one line.
+    private func write(to output: inout String, indentation: String?) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -32,21 +42,33 @@ public enum JSONValue: Sendable {
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
             output += "["
+            let (first, next, inner) = Self.separators(indentation, empty: items.isEmpty)
             for (index, item) in items.enumerated() {
-                if index > 0 { output += ", " }
-                item.write(to: &output)
+                output += index == 0 ? first : next
+                item.write(to: &output, indentation: inner)
             }
+            if let indentation, !items.isEmpty { output += "\n" + indentation }
             output += "]"
         case .object(let members):
             output += "{"
+            let (first, next, inner) = Self.separators(indentation, empty: members.isEmpty)
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += ", " }
+                output += index == 0 ? first : next
                 Self.writeString(key, to: &output)
                 output += ": "
-                value.write(to: &output)
+                value.write(to: &output, indentation: inner)
             }
+            if let indentation, !members.isEmpty { output += "\n" + indentation }
             output += "}"
         }
+    }
+
+    /// What goes before a container's first item and before each next one, and the items' indentation: made once a
+    /// container, not for every item.
+    private static func separators(_ indentation: String?, empty: Bool) -> (String, String, String?) {
+        guard let indentation, !empty else { return ("", ", ", nil) }
+        let inner = indentation + "  "
+        return ("\n" + inner, ",\n" + inner, inner)
     }
 
     private static func writeString(_ value: String, to output: inout String) {

@@ -100,10 +100,10 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
     public func load() throws -> DisplayMemory {
         guard let data = try AtomicFile.read(url) else { return DisplayMemory() }
         do {
-            let file = try StateFile.decode(MemoryFile.self, from: data)
             var memory = DisplayMemory()
-            for record in file.shown {
-                memory.record(.init(rule: record.rule, scope: record.scope), at: try StateFile.date(record.at, "at"))
+            for record in try StateFile.decode(data).objects("shown") {
+                memory.record(.init(rule: try record.string("rule"), scope: try record.string("scope")),
+                    at: try record.date("at"))
             }
             return memory
         } catch {
@@ -112,22 +112,14 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
     }
 
     public func save(_ memory: DisplayMemory) throws {
-        let records = memory.shown.sorted { $0.key < $1.key }.map {
-            MemoryFile.Record(rule: $0.key.rule, scope: $0.key.scope, at: Timestamp.text($0.value))
+        let records = memory.shown.sorted { $0.key < $1.key }.map { shown in
+            JSONValue.object([
+                ("rule", .string(shown.key.rule)), ("scope", .string(shown.key.scope)),
+                ("at", .string(Timestamp.text(shown.value))),
+            ])
         }
-        try AtomicFile.write(try StateFile.encode(MemoryFile(format: StateFile.currentFormat, shown: records)), to: url)
+        try AtomicFile.write(StateFile.encode(["shown": .array(records)]), to: url)
     }
-
-    private struct MemoryFile: Codable, VersionedStateFile {
-        struct Record: Codable {
-            var rule: String
-            var scope: String
-            var at: String
-        }
-        var format: Int
-        var shown: [Record]
-    }
-
 }
 
 /// A memory file that exists but cannot be read.

@@ -32,7 +32,7 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     }
 
     public func write(_ history: LaunchHistory) throws {
-        try AtomicFile.write(try history.fileData(), to: url)
+        try AtomicFile.write(history.fileData(), to: url)
     }
 
     public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {

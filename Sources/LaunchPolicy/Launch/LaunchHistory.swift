@@ -61,53 +61,42 @@ extension LaunchHistory {
     /// The history as the JSON file store writes it: `{"format": 1, "count": …, "installVersion": …,
     /// "firstLaunchDate": …, "latest": {"version", "build", "date", "kind", "previousVersion", "previousBuild",
     /// "previousLaunchDate", "process"}}`, dates in ISO 8601 UTC, unknown values left out.
-    func fileData() throws -> Data {
-        try StateFile.encode(File(
-            format: StateFile.currentFormat, count: count, installVersion: installVersion,
-            firstLaunchDate: firstLaunchDate.map(Timestamp.text),
-            latest: latest.map { record in
-                File.Latest(
-                    version: record.version, build: record.build, date: record.date.map(Timestamp.text),
-                    kind: record.kind.rawValue, previousVersion: record.previousVersion, previousBuild: record.previousBuild,
-                    previousLaunchDate: record.previousLaunchDate.map(Timestamp.text), process: record.process)
-            }))
+    func fileData() -> Data {
+        func date(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.text)) }
+        return StateFile.encode([
+            "count": .int(count),
+            "installVersion": .string(installVersion),
+            "firstLaunchDate": date(firstLaunchDate),
+            "latest": latest.map { record in
+                StateFile.object([
+                    "version": .string(record.version), "build": .string(record.build), "date": date(record.date),
+                    "kind": .string(record.kind.rawValue), "previousVersion": .string(record.previousVersion),
+                    "previousBuild": .string(record.previousBuild),
+                    "previousLaunchDate": date(record.previousLaunchDate), "process": .string(record.process),
+                ])
+            } ?? .null,
+        ])
     }
 
     /// Reads what ``fileData()`` wrote; throws the reason when the data is not such a history.
     init(fileData data: Data) throws(StateFileProblem) {
-        let file = try StateFile.decode(File.self, from: data)
-        func date(_ text: String?, _ field: String) throws(StateFileProblem) -> Date? {
-            try text.map { text throws(StateFileProblem) in try StateFile.date(text, field) }
-        }
-        guard file.count >= 0 else { throw StateFileProblem(reason: "count \(file.count) is negative") }
-        self.init(count: file.count, installVersion: file.installVersion,
-            firstLaunchDate: try date(file.firstLaunchDate, "firstLaunchDate"))
-        if let record = file.latest {
-            guard let kind = LaunchKind(rawValue: record.kind) else {
-                throw StateFileProblem(reason: "latest.kind \"\(record.kind)\" is not first, upgrade, downgrade or normal")
+        let file = try StateFile.decode(data)
+        let count = try file.int("count")
+        guard count >= 0 else { throw StateFileProblem(reason: "count \(count) is negative") }
+        self.init(count: count, installVersion: try file.optionalString("installVersion"),
+            firstLaunchDate: try file.optionalDate("firstLaunchDate"))
+        if let record = try file.optionalObject("latest") {
+            let kindName = try record.string("kind")
+            guard let kind = LaunchKind(rawValue: kindName) else {
+                throw StateFileProblem(reason: "latest.kind \"\(kindName)\" is not first, upgrade, downgrade or normal")
             }
             latest = LaunchRecord(
-                version: record.version, build: record.build, date: try date(record.date, "latest.date"), kind: kind,
-                previousVersion: record.previousVersion, previousBuild: record.previousBuild,
-                previousLaunchDate: try date(record.previousLaunchDate, "latest.previousLaunchDate"), process: record.process)
+                version: try record.string("version"), build: try record.optionalString("build"),
+                date: try record.optionalDate("date"), kind: kind,
+                previousVersion: try record.optionalString("previousVersion"),
+                previousBuild: try record.optionalString("previousBuild"),
+                previousLaunchDate: try record.optionalDate("previousLaunchDate"),
+                process: try record.optionalString("process"))
         }
-    }
-
-    private struct File: VersionedStateFile {
-        struct Latest: Codable {
-            var version: String
-            var build: String?
-            var date: String?
-            var kind: String
-            var previousVersion: String?
-            var previousBuild: String?
-            var previousLaunchDate: String?
-            var process: String?
-        }
-        var format: Int
-        var count: Int
-        var installVersion: String?
-        var firstLaunchDate: String?
-        var latest: Latest?
     }
 }

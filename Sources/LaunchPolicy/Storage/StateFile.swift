@@ -1,10 +1,5 @@
 import Foundation
 
-/// A state file's contents that carry a format number, checked before anything else is trusted.
-package protocol VersionedStateFile: Codable {
-    var format: Int { get }
-}
-
 /// Why a state file could not be read, in words.
 package struct StateFileProblem: Error {
     package let reason: String
@@ -12,57 +7,152 @@ package struct StateFileProblem: Error {
     package init(reason: String) { self.reason = reason }
 }
 
-/// The JSON state files the library keeps — what was shown, the launch history — written and read one way: sorted,
-/// indented JSON with ISO 8601 dates, a `format` number, and problems said in words rather than as decoder dumps.
+/// The JSON state files the library keeps — what was shown, the launch history, the delivered policy — written and
+/// read one way: indented JSON with ISO 8601 dates and a `format` number, read field by field with problems said in
+/// words (`the key "latest.kind" is missing`).
+///
+/// Written through ``JSONValue`` and read by ``JSONReader``, not through `Codable`: Foundation's `JSONEncoder` and
+/// `JSONDecoder` cost about 100,000 instructions each for a launch history, which an app writes and reads at every
+/// launch.
 package enum StateFile {
     /// The format every state file is written in, and the only one read.
     package static let currentFormat = 1
 
-    package static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value) + Data("\n".utf8)
+    /// The file's text: `format` first, then `members` as ``object(_:)`` writes them, and a line break at the end.
+    package static func encode(_ members: KeyValuePairs<String, JSONValue>) -> Data {
+        guard case .object(let fields) = object(members) else { return Data() }
+        return Data((JSONValue.object([("format", .int(currentFormat))] + fields).indentedText + "\n").utf8)
     }
 
-    package static func decode<File: VersionedStateFile>(_ type: File.Type, from data: Data) throws(StateFileProblem) -> File {
+    /// An object of a state file: `members` in their order, those that are null left out (a reader takes a field
+    /// that is absent as null).
+    package static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(members.filter { key, value in
+            if case .null = value { return false }
+            return true
+        }.map { ($0.key, $0.value) })
+    }
+
+    /// The file's top-level object, once its `format` is the one this library reads.
+    package static func decode(_ data: Data) throws(StateFileProblem) -> StateFileObject {
         guard !data.isEmpty else { throw StateFileProblem(reason: "it is empty") }
-        let file: File
+        let value: JSONValue
         do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let error as DecodingError {
-            throw StateFileProblem(reason: describe(error))
+            value = try JSONReader.value(of: [UInt8](data))
         } catch {
-            throw StateFileProblem(reason: String(describing: error))
+            throw StateFileProblem(reason: error.reason)
         }
-        guard file.format == currentFormat else {
-            throw StateFileProblem(reason: "it has format \(file.format); this version of LaunchPolicy reads format \(currentFormat)")
+        guard case .object(let members) = value else {
+            throw StateFileProblem(reason: "it is not a JSON object of the expected shape")
+        }
+        let file = StateFileObject(members: members, path: "")
+        let format = try file.int("format")
+        guard format == currentFormat else {
+            throw StateFileProblem(reason: "it has format \(format); this version of LaunchPolicy reads format \(currentFormat)")
         }
         return file
     }
 
-    /// A date written by ``Timestamp``.
+    /// A date written by ``Timestamp``; `field` names it in the problem.
     package static func date(_ text: String, _ field: String) throws(StateFileProblem) -> Date {
         guard case .success(let date) = ValueSyntax.date(text) else {
             throw StateFileProblem(reason: "\(field) \"\(text)\" is not an ISO 8601 date and time")
         }
         return date
     }
+}
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+/// An object in a state file, read field by field. Fields it does not ask for are left alone, so that a newer
+/// library's additions do not make a file unreadable; a field it asks for that appears twice is a problem, as
+/// which one counts would be a guess.
+package struct StateFileObject {
+    private let members: [(String, JSONValue)]
+    /// Where the object lies, for problems: empty at the top, `latest`, `shown.3`.
+    private let path: String
+
+    fileprivate init(members: [(String, JSONValue)], path: String) {
+        self.members = members
+        self.path = path
+    }
+
+    /// A string field.
+    package func string(_ key: String) throws(StateFileProblem) -> String {
+        guard let value = try optionalString(key) else { throw missing(key) }
+        return value
+    }
+
+    /// A string field that may be absent or null.
+    package func optionalString(_ key: String) throws(StateFileProblem) -> String? {
+        switch try value(key) {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw wrongType(key)
         }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return "the key \"\(parent.isEmpty ? "" : parent + ".")\(key.stringValue)\" is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let at = path(context)
-            return at.isEmpty ? "it is not a JSON object of the expected shape" : "\(at) has the wrong type"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not valid JSON (truncated?)" : "\(path(context)) is not valid"
-        @unknown default:
-            return String(describing: error)
+    }
+
+    /// A date field, written by ``Timestamp``.
+    package func date(_ key: String) throws(StateFileProblem) -> Date {
+        guard let date = try optionalDate(key) else { throw missing(key) }
+        return date
+    }
+
+    /// A date field, written by ``Timestamp``, that may be absent or null.
+    package func optionalDate(_ key: String) throws(StateFileProblem) -> Date? {
+        guard let text = try optionalString(key) else { return nil }
+        return try StateFile.date(text, place(key))
+    }
+
+    /// A whole-number field.
+    package func int(_ key: String) throws(StateFileProblem) -> Int {
+        switch try value(key) {
+        case nil, .null?: throw missing(key)
+        case .int(let number)?: return number
+        default: throw wrongType(key)
         }
+    }
+
+    /// An object field that may be absent or null.
+    package func optionalObject(_ key: String) throws(StateFileProblem) -> StateFileObject? {
+        switch try value(key) {
+        case nil, .null?: return nil
+        case .object(let members)?: return StateFileObject(members: members, path: place(key))
+        default: throw wrongType(key)
+        }
+    }
+
+    /// An array field of objects.
+    package func objects(_ key: String) throws(StateFileProblem) -> [StateFileObject] {
+        switch try value(key) {
+        case nil, .null?: throw missing(key)
+        case .array(let items)?:
+            var objects: [StateFileObject] = []
+            objects.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                guard case .object(let members) = item else { throw wrongType("\(key).\(index)") }
+                objects.append(StateFileObject(members: members, path: place("\(key).\(index)")))
+            }
+            return objects
+        default: throw wrongType(key)
+        }
+    }
+
+    /// The field's value; nil when absent.
+    private func value(_ key: String) throws(StateFileProblem) -> JSONValue? {
+        var found: JSONValue?
+        for (name, value) in members where name == key {
+            guard found == nil else { throw StateFileProblem(reason: "the key \"\(place(key))\" appears twice") }
+            found = value
+        }
+        return found
+    }
+
+    private func place(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    private func missing(_ key: String) -> StateFileProblem {
+        StateFileProblem(reason: "the key \"\(place(key))\" is missing")
+    }
+
+    private func wrongType(_ key: String) -> StateFileProblem {
+        StateFileProblem(reason: "\(place(key)) has the wrong type")
     }
 }

@@ -27,12 +27,28 @@ package enum Timestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func padded(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
         let seconds = dayMilliseconds / 1000
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(seconds / 3600, 2)):"
-            + "\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2)).\(padded(dayMilliseconds % 1000, 3))Z"
+        // Written digit by digit into the text's 24 bytes: interpolating padded parts cost about 7,000 instructions
+        // a date, and the launch history writes three at every launch.
+        return String(unsafeUninitializedCapacity: 24) { text in
+            func put(_ value: Int64, width: Int, at start: Int) {
+                var value = value
+                for position in (start..<start + width).reversed() {
+                    text[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            (text[4], text[7], text[10], text[13], text[16], text[19], text[23]) = (
+                UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"), UInt8(ascii: ":"),
+                UInt8(ascii: "."), UInt8(ascii: "Z"))
+            put(year, width: 4, at: 0)
+            put(month, width: 2, at: 5)
+            put(day, width: 2, at: 8)
+            put(seconds / 3600, width: 2, at: 11)
+            put(seconds / 60 % 60, width: 2, at: 14)
+            put(seconds % 60, width: 2, at: 17)
+            put(dayMilliseconds % 1000, width: 3, at: 20)
+            return 24
+        }
     }
 }

@@ -1,0 +1,261 @@
+import Foundation
+
+/// Reads JSON text (RFC 8259) into a ``JSONValue``, for the library's state files.
+///
+/// Strict: nothing but JSON is accepted (a UTF-8 byte order mark aside), strings must be valid UTF-8 with no raw
+/// control characters and no lone surrogate escapes, and values nest at most ``maximumDepth`` deep, so that no file
+/// can exhaust the stack. A problem is said with the line and column where the text stops being JSON.
+///
+/// Foundation's `JSONDecoder` read a launch history for about 100,000 instructions at every launch, most of it
+/// `Codable`'s machinery; this reads one in a few thousand.
+struct JSONReader {
+    /// Why the text is not JSON, in words, with where.
+    struct Failure: Error, Equatable {
+        let reason: String
+    }
+
+    /// How deep arrays and objects may nest.
+    static let maximumDepth = 32
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The one JSON value `bytes` holds.
+    static func value(of bytes: [UInt8]) throws(Failure) -> JSONValue {
+        var reader = JSONReader(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.offset == bytes.count else { throw reader.unexpected("after the value") }
+        return value
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard offset < bytes.count else { throw endsEarly() }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw unexpected("where a value should start")
+        }
+    }
+
+    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("it nests deeper than \(Self.maximumDepth) levels") }
+        offset += 1
+        var members: [(String, JSONValue)] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "}")) { return .object(members) }
+        repeat {
+            skipWhitespace()
+            guard offset < bytes.count else { throw endsEarly() }
+            guard bytes[offset] == UInt8(ascii: "\"") else { throw unexpected("where a key should start") }
+            let key = try string()
+            skipWhitespace()
+            guard take(UInt8(ascii: ":")) else { throw unexpected("where a colon should follow the key") }
+            members.append((key, try value(depth: depth)))
+            skipWhitespace()
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")) else { throw unexpected("where a comma or } should be") }
+        return .object(members)
+    }
+
+    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("it nests deeper than \(Self.maximumDepth) levels") }
+        offset += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "]")) { return .array(items) }
+        repeat {
+            items.append(try value(depth: depth))
+            skipWhitespace()
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "]")) else { throw unexpected("where a comma or ] should be") }
+        return .array(items)
+    }
+
+    /// A string, from its opening quote. Without escapes it is made from the bytes where they lie; with them, the
+    /// runs between escapes are copied whole. Only text with a byte above ASCII needs checking as UTF-8.
+    private mutating func string() throws(Failure) -> String {
+        let opening = offset
+        offset += 1
+        var unescaped: [UInt8]?
+        var run = offset
+        var union: UInt8 = 0
+        while true {
+            guard offset < bytes.count else { throw endsEarly() }
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20 else { throw unexpected("inside a string (a control character must be escaped)") }
+            union |= byte
+            guard byte == UInt8(ascii: "\\") else {
+                offset += 1
+                continue
+            }
+            unescaped = (unescaped ?? []) + bytes[run..<offset]
+            try escape(into: &unescaped!)
+            run = offset
+        }
+        let decoded: String
+        let checked: Bool
+        if var text = unescaped {
+            text += bytes[run..<offset]
+            decoded = String(decoding: text, as: UTF8.self)
+            checked = union < 0x80 || decoded.utf8.elementsEqual(text)
+        } else {
+            decoded = String(decoding: bytes[run..<offset], as: UTF8.self)
+            checked = union < 0x80 || decoded.utf8.elementsEqual(bytes[run..<offset])
+        }
+        // Decoding repairs what is not UTF-8; a repaired string no longer reads back as the bytes it came from.
+        guard checked else { throw failure("a string is not valid UTF-8", at: opening) }
+        offset += 1
+        return decoded
+    }
+
+    /// An escape, from its backslash: the bytes it stands for appended to `text`.
+    private mutating func escape(into text: inout [UInt8]) throws(Failure) {
+        let start = offset
+        offset += 1
+        guard offset < bytes.count else { throw endsEarly() }
+        let letter = bytes[offset]
+        offset += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(letter)
+        case UInt8(ascii: "b"): text.append(0x08)
+        case UInt8(ascii: "f"): text.append(0x0C)
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "r"): text.append(0x0D)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hexQuad()
+            if (0xD800...0xDBFF).contains(code) {
+                // A high surrogate: only with the low one after it is it a character.
+                guard bytes[offset...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
+                    throw failure("a \\u escape is half of a surrogate pair", at: start)
+                }
+                offset += 2
+                let low = try hexQuad()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw failure("a \\u escape is half of a surrogate pair", at: start)
+                }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(code) else {
+                throw failure("a \\u escape is half of a surrogate pair", at: start)
+            }
+            if let encoded = UTF8.encode(scalar) { text += encoded }
+        default:
+            throw failure("\\\(Character(Unicode.Scalar(letter))) is not an escape JSON has", at: start)
+        }
+    }
+
+    /// Four hexadecimal digits.
+    private mutating func hexQuad() throws(Failure) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < bytes.count else { throw endsEarly() }
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw unexpected("where a \\u escape's four hexadecimal digits should be")
+            }
+            code = code << 4 | UInt32(digit)
+            offset += 1
+        }
+        return code
+    }
+
+    /// A number: an integer that fits `Int` is an `.int`, anything else a `.double`.
+    private mutating func number() throws(Failure) -> JSONValue {
+        let start = offset
+        var integral = true
+        _ = take(UInt8(ascii: "-"))
+        guard offset < bytes.count else { throw endsEarly() }
+        if bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+        } else {
+            guard try digits() > 0 else { throw unexpected("where a number's digits should be") }
+        }
+        if take(UInt8(ascii: ".")) {
+            integral = false
+            guard try digits() > 0 else { throw unexpected("where a fraction's digits should be") }
+        }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            integral = false
+            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+            guard try digits() > 0 else { throw unexpected("where an exponent's digits should be") }
+        }
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        if integral, let integer = Int(text) { return .int(integer) }
+        guard let double = Double(text), double.isFinite else { throw failure("a number is too large", at: start) }
+        return .double(double)
+    }
+
+    /// Skips decimal digits and says how many there were.
+    private mutating func digits() throws(Failure) -> Int {
+        let start = offset
+        while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1 }
+        return offset - start
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
+        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes[offset...].starts(with: word) else {
+            throw bytes.count - offset < word.count && word.starts(with: bytes[offset...])
+                ? endsEarly() : unexpected("where a value should start")
+        }
+        offset += word.count
+        return value
+    }
+
+    /// Whether the next byte is `byte`, taking it if so.
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard offset < bytes.count, bytes[offset] == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    private func endsEarly() -> Failure {
+        Failure(reason: "it is not valid JSON: it ends too soon (cut short?)")
+    }
+
+    /// The byte at the current offset is not what JSON allows there.
+    private func unexpected(_ place: String) -> Failure {
+        guard offset < bytes.count else { return endsEarly() }
+        return failure("unexpected \(describe(bytes[offset])) \(place)", at: offset)
+    }
+
+    private func failure(_ what: String, at offset: Int? = nil) -> Failure {
+        let offset = offset ?? self.offset
+        var line = 1, column = 1
+        for byte in bytes[..<offset] where byte & 0xC0 != 0x80 {
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return Failure(reason: "it is not valid JSON: \(what) at line \(line), column \(column)")
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(String(byte, radix: 16))"
+    }
+}

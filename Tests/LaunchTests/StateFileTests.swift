@@ -1,0 +1,195 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+import TestSupport
+
+/// The JSON reader behind the state files: what it accepts, what it refuses and how it says so.
+@Suite struct JSONReaderTests {
+    private func read(_ text: String) throws(JSONReader.Failure) -> String {
+        try JSONReader.value(of: Array(text.utf8)).text
+    }
+
+    private func reason(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSONReader.value(of: bytes)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test(arguments: [
+        (" {\"a\" : [1, -0, 0.5, -2.5e3, 1E+2, true, false, null, {}, []]}\r\n\t", #"{"a": [1, 0, 0.5, -2500.0, 100.0, true, false, null, {}, []]}"#),
+        (#""a\"b\\c\/d\b\f\n\r\t""#, #""a\"b\\c/d\u0008\u000c\n\r\t""#),
+        (#""\u00e9\u00E9 \ud83d\ude00 é😀""#, "\"éé 😀 é😀\""),
+        ("\u{FEFF}{}", "{}"),  // a UTF-8 byte order mark
+        ("9223372036854775807", "9223372036854775807"),
+        ("-9223372036854775808", "-9223372036854775808"),
+        ("9223372036854775808", "9.223372036854776e+18"),  // beyond Int: a number all the same
+        (#"{"k": 1, "k": 2}"#, #"{"k": 1, "k": 2}"#),  // kept as written; the state file's reader refuses it
+    ])
+    func validJSONReadsAsWritten(text: String, value: String) throws {
+        #expect(try read(text) == value)
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", "unexpected \"}\" where a key should start at line 1, column 9"),
+        ("[1, 2,]", "unexpected \"]\" where a value should start at line 1, column 7"),
+        ("{'a': 1}", "unexpected \"'\" where a key should start at line 1, column 2"),
+        ("{a: 1}", "unexpected \"a\" where a key should start"),
+        ("{\"a\" 1}", "unexpected \"1\" where a colon should follow the key"),
+        ("[1 2]", "unexpected \"2\" where a comma or ] should be"),
+        ("01", "unexpected \"1\" after the value"),
+        ("1.", "it ends too soon"),
+        ("1.x", "unexpected \"x\" where a fraction's digits should be"),
+        (".5", "unexpected \".\" where a value should start"),
+        ("+1", "unexpected \"+\" where a value should start"),
+        ("1e", "it ends too soon"),
+        ("-", "it ends too soon"),
+        ("-a", "unexpected \"a\" where a number's digits should be"),
+        ("1e999", "a number is too large at line 1, column 1"),
+        ("NaN", "unexpected \"N\" where a value should start"),
+        ("tru", "it ends too soon"),
+        ("trUe", "unexpected \"t\" where a value should start"),
+        ("{} {}", "unexpected \"{\" after the value at line 1, column 4"),
+        ("\"a\\x\"", "\\x is not an escape JSON has at line 1, column 3"),
+        ("\"\\u12G4\"", "unexpected \"G\" where a \\u escape's four hexadecimal digits should be"),
+        ("\"\\ud800\"", "a \\u escape is half of a surrogate pair at line 1, column 2"),
+        ("\"\\ud800\\u0041\"", "a \\u escape is half of a surrogate pair"),
+        ("\"\\udc00\"", "a \\u escape is half of a surrogate pair"),
+        ("\"a\tb\"", "unexpected byte 0x9 inside a string (a control character must be escaped)"),
+        ("{\n  \"a\": [\n    1,\n    é\n  ]\n}", "unexpected byte 0xc3 where a value should start at line 4, column 5"),
+        ("", "it ends too soon"),
+        ("   ", "it ends too soon"),
+    ])
+    func invalidJSONSaysWhatAndWhere(text: String, expected: String) {
+        let said = reason(Array(text.utf8))
+        #expect(said?.hasPrefix("it is not valid JSON: ") == true, "\(said ?? "accepted")")
+        #expect(said?.contains(expected) == true, "\(said ?? "accepted")")
+    }
+
+    @Test func aStringThatIsNotUTF8IsRefused() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0x61, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22]] {
+            #expect(reason(bytes) == "it is not valid JSON: a string is not valid UTF-8 at line 1, column 1")
+        }
+    }
+
+    @Test func nestingIsBoundedSoThatNoFileExhaustsTheStack() {
+        let depth = JSONReader.maximumDepth
+        #expect(reason(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)) == nil)
+        let deeper = String(repeating: "[{\"a\":", count: depth / 2) + "[]" + String(repeating: "}]", count: depth / 2)
+        #expect(reason(Array(deeper.utf8))?.contains("it nests deeper than \(depth) levels") == true)
+        // Far deeper than any stack allows if nesting were followed: refused at the limit, not crashed.
+        let hostile = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        #expect(reason(hostile)?.contains("it nests deeper than \(depth) levels") == true)
+    }
+
+    @Test func everyCutOfAValidFileIsRefusedAndNoneCrashes() {
+        let history = LaunchHistory(count: 12, installVersion: "1.0", firstLaunchDate: Date(timeIntervalSince1970: 0),
+            latest: LaunchRecord(version: "2.0 \"beta\"", build: "200", date: Date(timeIntervalSince1970: 86_400),
+                kind: .upgrade, previousVersion: "1.9", process: "p é"))
+        let bytes = [UInt8](history.fileData())
+        #expect(reason(bytes) == nil)
+        for end in 0..<bytes.count - 1 {  // the last byte is the line break, which JSON does not need
+            #expect(reason(Array(bytes[..<end])) != nil, "cut at \(end)")
+        }
+    }
+}
+
+/// The state files as files: what older versions wrote reads back, and what this one writes is JSON any reader takes.
+@Suite struct StateFileTests {
+    /// A launch history as versions before this one wrote it, through `JSONEncoder` with sorted keys and escaped
+    /// slashes left out.
+    private struct EncodedHistory: Codable {
+        struct Latest: Codable {
+            var version: String, build: String?, date: String?, kind: String
+            var previousVersion: String?, previousBuild: String?, previousLaunchDate: String?, process: String?
+        }
+        var format = 1, count: Int, installVersion: String?, firstLaunchDate: String?, latest: Latest?
+
+        init(_ history: LaunchHistory) {
+            count = history.count
+            installVersion = history.installVersion
+            firstLaunchDate = history.firstLaunchDate.map(Timestamp.text)
+            latest = history.latest.map {
+                Latest(version: $0.version, build: $0.build, date: $0.date.map(Timestamp.text), kind: $0.kind.rawValue,
+                    previousVersion: $0.previousVersion, previousBuild: $0.previousBuild,
+                    previousLaunchDate: $0.previousLaunchDate.map(Timestamp.text), process: $0.process)
+            }
+        }
+    }
+
+    private static let histories: [LaunchHistory] = {
+        let odd = ["", "a/b\\c", "\"quoted\"", "tab\there\nline", "\u{1}\u{1F}\u{7F}", "é 日本 😀", "\u{2028}\u{FEFF}"]
+        var histories = [LaunchHistory(), LaunchHistory(count: Int.max), LaunchHistory(count: 1, installVersion: "1.0")]
+        for (index, text) in odd.enumerated() {
+            histories.append(LaunchHistory(count: index, installVersion: text,
+                firstLaunchDate: Date(timeIntervalSince1970: 1_700_000_000.125 + Double(index)),
+                latest: LaunchRecord(version: text, build: index.isMultiple(of: 2) ? nil : text,
+                    date: Date(timeIntervalSince1970: 1_800_000_000), kind: LaunchKind.allCases[index % 4],
+                    previousVersion: text, previousBuild: text, previousLaunchDate: nil, process: text)))
+        }
+        return histories
+    }()
+
+    @Test func historiesWrittenByEarlierVersionsReadBack() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for history in Self.histories {
+            for encoded in [try encoder.encode(EncodedHistory(history)), try JSONEncoder().encode(EncodedHistory(history))] {
+                #expect(try LaunchHistory(fileData: encoded) == history, "\(String(decoding: encoded, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func historiesWrittenNowReadBackHereAndInFoundation() throws {
+        for history in Self.histories {
+            let data = history.fileData()
+            #expect(try LaunchHistory(fileData: data) == history)
+            let decoded = try JSONDecoder().decode(EncodedHistory.self, from: data)
+            #expect(decoded.installVersion == history.installVersion)
+            #expect(decoded.latest?.process == history.latest?.process)
+            #expect(decoded.count == history.count)
+        }
+    }
+
+    @Test func aHistoryIsWrittenOneFieldALineWithUnknownValuesLeftOut() {
+        let history = LaunchHistory(count: 2, installVersion: "1.0", latest: LaunchRecord(version: "1.1", kind: .upgrade))
+        #expect(String(decoding: history.fileData(), as: UTF8.self) == """
+            {
+              "format": 1,
+              "count": 2,
+              "installVersion": "1.0",
+              "latest": {
+                "version": "1.1",
+                "kind": "upgrade"
+              }
+            }
+
+            """)
+    }
+
+    @Test(arguments: [
+        (#"{"format": 1, "count": 3, "latest": {"kind": "normal"}}"#, #"the key "latest.version" is missing"#),
+        (#"{"format": 1, "count": 3, "latest": {"version": 1, "kind": "normal"}}"#, "latest.version has the wrong type"),
+        (#"{"format": 1, "count": "3"}"#, "count has the wrong type"),
+        (#"{"format": 1, "count": 3.5}"#, "count has the wrong type"),
+        (#"{"format": 1, "count": null}"#, #"the key "count" is missing"#),
+        (#"{"format": 1, "count": 3, "latest": []}"#, "latest has the wrong type"),
+        (#"{"format": 1, "count": 3, "count": 4}"#, #"the key "count" appears twice"#),
+        (#"{"count": 3}"#, #"the key "format" is missing"#),
+        (#"{"format": "1", "count": 3}"#, "format has the wrong type"),
+        (#"{"format": 1, "count": 3, "latest": {"version": "1", "kind": "normal", "date": "soon"}}"#,
+            #"latest.date "soon" is not an ISO 8601 date and time"#),
+    ])
+    func aFileOfTheWrongShapeSaysWhichField(text: String, reason: String) {
+        #expect { try LaunchHistory(fileData: Data(text.utf8)) } throws: { error in
+            (error as? StateFileProblem)?.reason == reason
+        }
+    }
+
+    @Test func fieldsANewerVersionAddsAndNullsAreReadAsAbsent() throws {
+        let text = #"{"format": 1, "count": 3, "installVersion": null, "later": {"x": [1]}, "latest": null}"#
+        #expect(try LaunchHistory(fileData: Data(text.utf8)) == LaunchHistory(count: 3))
+    }
+}
