@@ -14,6 +14,34 @@ import Testing
         #expect(text.contains(#"\u0007"#) && text.contains(#"\u0000"#) && text.contains(#"\u2028"#))
     }
 
+    @Test func eachEscapedCharacterIsEscapedAndItsNeighboursAreNot() {
+        // Around each escaped class, the characters next to it in code, which are written as they are.
+        let text = JSONValue.string("a\u{7E}\u{7F}\u{80}\u{85}\u{9F}\u{A0}\u{2027}\u{2028}\u{2029}\u{202A}"
+            + "\u{FEFE}\u{FEFF}\u{FFFF}é🚀\"\\/\n\r\t\u{8}\u{C}\u{1F} \u{E2}").text
+        #expect(text == "\"a~" + #"\u007f\u0080\u0085\u009f"# + "\u{A0}\u{2027}" + #"\u2028\u2029"# + "\u{202A}\u{FEFE}"
+            + #"\ufeff"# + "\u{FFFF}é🚀" + #"\"\\/\n\r\t\u0008\u000c\u001f"# + " \u{E2}\"")
+    }
+
+    @Test func indentedTextPutsEachItemOnALineOfItsOwn() {
+        let value = JSONValue.object([
+            ("a", .array([])), ("b", .object([])), ("c", .array([.int(1), .object([("d", .null), ("e", .double(0.5))])])),
+        ])
+        #expect(value.indentedText == """
+            {
+              "a": [],
+              "b": {},
+              "c": [
+                1,
+                {
+                  "d": null,
+                  "e": 0.5
+                }
+              ]
+            }
+            """)
+        #expect(value.text == #"{"a": [], "b": {}, "c": [1, {"d": null, "e": 0.5}]}"#)
+    }
+
     @Test func objectsKeepTheirKeyOrder() {
         #expect(JSONValue.object([("b", .int(1)), ("a", .string(nil))]).text == #"{"b": 1, "a": null}"#)
     }

@@ -1,6 +1,6 @@
 extension String {
     /// Appends `text` with each Unicode scalar that `replacement` gives text for replaced by that text: the escapes
-    /// of JSON strings and of GitHub's workflow commands.
+    /// of GitHub's workflow commands, and of the simulation's SVG and CSV.
     ///
     /// The runs between replacements are appended whole, and an ASCII byte is its own scalar, read without decoding.
     /// Appending scalar by scalar (`unicodeScalars.append`) cost about 460 instructions a scalar, and policy-lint

@@ -18,82 +18,126 @@ public enum JSONValue: Sendable {
 
     /// The value as JSON text on one line (RFC 8259; non-ASCII characters are written as they are, in UTF-8).
     public var text: String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output, indentation: nil)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The value as JSON text with each array item and object member on a line of its own, indented by two spaces a
     /// level, as the library writes its state files for people to read.
     var indentedText: String {
-        var output = ""
+        var output: [UInt8] = []
         output.reserveCapacity(512)
-        write(to: &output, indentation: "")
-        return output
+        write(to: &output, indentation: 0)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Writes the value; `indentation` is the current line's, or nil for one line.
-    private func write(to output: inout String, indentation: String?) {
+    /// Writes the value as UTF-8 bytes; `indentation` is the current line's depth, or nil for one line.
+    ///
+    /// Into bytes, not a `String`: a string's appends cost a few hundred instructions each, and policy-lint's JSON
+    /// and SARIF formats write tens of thousands of values; written into a string, JSON was a tenth of linting a
+    /// thousand files.
+    private func write(to output: inout [UInt8], indentation: Int?) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? String(value) : "null"
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
+        case .double(let value): output += (value.isFinite ? String(value) : "null").utf8
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
-            output += "["
-            let (first, next, inner) = Self.separators(indentation, empty: items.isEmpty)
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                output += index == 0 ? first : next
-                item.write(to: &output, indentation: inner)
+                Self.separate(index, indentation, &output)
+                item.write(to: &output, indentation: indentation.map { $0 + 1 })
             }
-            if let indentation, !items.isEmpty { output += "\n" + indentation }
-            output += "]"
+            Self.close(indentation, empty: items.isEmpty, &output)
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
-            let (first, next, inner) = Self.separators(indentation, empty: members.isEmpty)
+            output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                output += index == 0 ? first : next
+                Self.separate(index, indentation, &output)
                 Self.writeString(key, to: &output)
-                output += ": "
-                value.write(to: &output, indentation: inner)
+                output += ": ".utf8
+                value.write(to: &output, indentation: indentation.map { $0 + 1 })
             }
-            if let indentation, !members.isEmpty { output += "\n" + indentation }
-            output += "}"
+            Self.close(indentation, empty: members.isEmpty, &output)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    /// What goes before a container's first item and before each next one, and the items' indentation: made once a
-    /// container, not for every item.
-    private static func separators(_ indentation: String?, empty: Bool) -> (String, String, String?) {
-        guard let indentation, !empty else { return ("", ", ", nil) }
-        let inner = indentation + "  "
-        return ("\n" + inner, ",\n" + inner, inner)
-    }
-
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        output.append(value) { scalar in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            // Controls, DEL, the C1 controls and the line separators escaped: valid JSON either way, and so the
-            // same text is a YAML double-quoted scalar (YAML allows none of them raw), which the converter relies on.
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                unicodeEscape(scalar)
-            default: nil
-            }
+    /// What goes before a container's `index`th item: a comma after the first, and on indented lines, a line break
+    /// and the item's indentation.
+    private static func separate(_ index: Int, _ indentation: Int?, _ output: inout [UInt8]) {
+        guard let indentation else {
+            if index > 0 { output += ", ".utf8 }
+            return
         }
-        output += "\""
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        output.append(UInt8(ascii: "\n"))
+        output += repeatElement(UInt8(ascii: " "), count: 2 * (indentation + 1))
     }
 
-    /// `\u0007`: the scalar's code in four hexadecimal digits (only scalars below U+10000 are escaped).
-    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    /// On indented lines, the line break and indentation before a container's closing bracket.
+    private static func close(_ indentation: Int?, empty: Bool, _ output: inout [UInt8]) {
+        guard let indentation, !empty else { return }
+        output.append(UInt8(ascii: "\n"))
+        output += repeatElement(UInt8(ascii: " "), count: 2 * indentation)
+    }
+
+    /// A string with JSON's escapes: the quote, the backslash and the line breaks by letter, and as `\u` escapes the
+    /// other controls, DEL, the C1 controls, the line and paragraph separators and the byte-order mark. Valid JSON
+    /// either way, and so the same text is a YAML double-quoted scalar (YAML allows none of them raw), which the
+    /// converter relies on. The runs between escapes are copied whole.
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { bytes in
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // How many bytes the character to escape takes, and the escape; 0 when it is written as it is.
+                var length = 1
+                var escape: UInt32?
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: escape = UInt32(byte)
+                case 0..<0x20, 0x7F: escape = UInt32(byte)
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    (length, escape) = (2, UInt32(bytes[index + 1]))
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    (length, escape) = (3, 0x2000 + (UInt32(bytes[index + 2]) - 0x80))
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                    (length, escape) = (3, 0xFEFF)
+                default: break
+                }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                output += UnsafeBufferPointer(rebasing: bytes[run..<index])
+                switch escape {
+                case 0x22: output += #"\""#.utf8
+                case 0x5C: output += #"\\"#.utf8
+                case 0x0A: output += #"\n"#.utf8
+                case 0x0D: output += #"\r"#.utf8
+                case 0x09: output += #"\t"#.utf8
+                default: unicodeEscape(escape, to: &output)
+                }
+                index += length
+                run = index
+            }
+            output += UnsafeBufferPointer(rebasing: bytes[run...])
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u0007`: the code in four lower-case hexadecimal digits (only scalars below U+10000 are escaped).
+    private static func unicodeEscape(_ code: UInt32, to output: inout [UInt8]) {
+        output += #"\u"#.utf8
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8((code >> UInt32(shift)) & 0xF)
+            output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 }
