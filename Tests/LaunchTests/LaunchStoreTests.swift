@@ -48,6 +48,17 @@ import TestSupport
         #expect(try store.read()?.count == 1, "a fresh, readable history replaced it")
     }
 
+    @Test func theFirstLaunchMakesTheFoldersTheHistoryAndItsLockNeed() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("app group/state/launches.json"))
+        let tracker = try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "first")
+        #expect(try tracker.recordLaunch().kind == .first)
+        #expect(store.lockURL.path == store.url.path + ".lock")
+        #expect(FileManager.default.fileExists(atPath: store.lockURL.path))
+        #expect(try store.read()?.count == 1)
+    }
+
     @Test func twoCorruptionsKeepTwoFiles() throws {
         let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,8 +19,11 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         self.url = url
     }
 
-    /// The lock file beside the history.
-    public var lockURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock") }
+    /// The lock file beside the history: its name with `.lock` added.
+    public var lockURL: URL { URL(fileURLWithPath: lockPath) }
+
+    /// ``lockURL``'s path, made from the history's as text: the launch takes the lock at every launch.
+    private var lockPath: String { url.path + ".lock" }
 
     public func read() throws -> LaunchHistory? {
         guard let data = try AtomicFile.read(url) else { return nil }
@@ -36,7 +39,7 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     }
 
     public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        try FileLock.withLock(at: lockURL, body)
+        try FileLock.withLock(atPath: lockPath, body)
     }
 
     /// Renames the unreadable file to a name of its own, beside it, and returns that name.

@@ -47,8 +47,15 @@ package enum AtomicFile {
 
     /// Replaces the file's contents in one step, creating its folder when needed.
     package static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            // The folder is made when it is missing, not made sure of before every write: the launch history is
+            // written at every launch, and asking `FileManager` for the folder cost more than writing.
+            let folder = url.deletingLastPathComponent()
+            guard !FileManager.default.fileExists(atPath: folder.path) else { throw error }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        }
     }
 }

@@ -12,10 +12,18 @@ import Darwin
 /// An exclusive lock shared by every process that opens the same lock file (`flock`). The kernel releases it when
 /// the holder exits, even when it is killed, so a crash never leaves it held.
 enum FileLock {
-    /// Runs `body` holding the lock on the file at `url`, creating the file if needed.
-    static func withLock<Result>(at url: URL, _ body: () throws -> Result) throws -> Result {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    /// Runs `body` holding the lock on the file at `path`, creating the file, and its folder, if needed.
+    ///
+    /// The folder is made only when the file cannot be opened for want of it, on an app's first launch: making sure
+    /// of it through `FileManager` and `URL` at every launch cost more than the rest of the lock.
+    static func withLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result {
+        let flags = O_RDWR | O_CREAT | O_CLOEXEC
+        var descriptor = open(path, flags, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            descriptor = open(path, flags, 0o644)
+        }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
