@@ -84,6 +84,51 @@ import TestSupport
         #expect(reason(hostile)?.contains("it nests deeper than \(depth) levels") == true)
     }
 
+    /// A random value of at most `depth` levels: strings from an alphabet of escapes, controls, separators and
+    /// characters of one to four bytes; integers, fractions and large numbers.
+    private static func randomValue(_ random: inout SeededGenerator, depth: Int) -> JSONValue {
+        let alphabet: [String] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}",
+            "\u{85}", "\u{A0}", "é", "\u{2028}", "\u{FEFF}", "日", "😀", "{", "}", "[", "]", ":", ","]
+        switch Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .int(Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<64, using: &random))
+        case 3: return .double(Double(Int.random(in: -99_999...99_999, using: &random)) / 64)
+        case 4, 5:
+            return .string((0..<Int.random(in: 0..<12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+                .joined())
+        case 6:
+            return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in randomValue(&random, depth: depth - 1) })
+        default:
+            return .object((0..<Int.random(in: 0..<4, using: &random)).map { index in
+                ("k\(index)\(alphabet.randomElement(using: &random)!)", randomValue(&random, depth: depth - 1))
+            })
+        }
+    }
+
+    @Test func whatJSONValueAndFoundationWriteReadsBackTheSame() throws {
+        var random = SeededGenerator(seed: 0x5EED_7A1E)
+        var compared = 0
+        for _ in 0..<500 {
+            let value = Self.randomValue(&random, depth: 4)
+            // Ours, on one line and indented.
+            #expect(try JSONReader.value(of: Array(value.text.utf8)).text == value.text)
+            #expect(try JSONReader.value(of: Array(value.indentedText.utf8)).text == value.text)
+            // Foundation's spelling of the same value (`\/`, its own escapes and number forms) reads as Foundation
+            // reads it. Not with U+FEFF in a string: JSONSerialization drops it when it starts a string or follows an
+            // escape, which this reader does not.
+            guard !value.text.contains(#"\ufeff"#) else { continue }
+            let foundation = try JSONSerialization.data(withJSONObject: [try JSONSerialization.jsonObject(
+                with: Data(value.text.utf8), options: .fragmentsAllowed)])
+            let ours = try JSONReader.value(of: [UInt8](foundation))
+            let again = try JSONSerialization.jsonObject(with: Data(ours.text.utf8)) as? NSArray
+            let expected = try JSONSerialization.jsonObject(with: foundation) as? NSArray
+            #expect(again == expected, "\(String(decoding: foundation, as: UTF8.self))")
+            compared += 1
+        }
+        #expect(compared >= 200, "only \(compared) values compared with Foundation")
+    }
+
     @Test func everyCutOfAValidFileIsRefusedAndNoneCrashes() {
         let history = LaunchHistory(count: 12, installVersion: "1.0", firstLaunchDate: Date(timeIntervalSince1970: 0),
             latest: LaunchRecord(version: "2.0 \"beta\"", build: "200", date: Date(timeIntervalSince1970: 86_400),
