@@ -238,3 +238,33 @@ import TestSupport
         #expect(try LaunchHistory(fileData: Data(text.utf8)) == LaunchHistory(count: 3))
     }
 }
+
+/// Reading a file no further than a limit.
+@Suite struct BoundedReadTests {
+    @Test func aRegularFileIsReadToTheLimitAndItsWholeSizeTold() throws {
+        let folder = try makeTemporaryFolder("bounded-read")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("f")
+        try Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) }).write(to: url)
+        let cut = try AtomicFile.contents(of: url, readingAtMost: 70_000)
+        #expect(cut.bytes == (0..<70_000).map { UInt8(truncatingIfNeeded: $0) })
+        #expect(cut.size == 200_000)
+        let whole = try AtomicFile.contents(of: url, readingAtMost: 1 << 20)
+        #expect(whole.bytes.count == 200_000 && whole.size == 200_000)
+        #expect(throws: (any Error).self) { try AtomicFile.contents(of: folder, readingAtMost: 10) }
+        #expect(throws: (any Error).self) {
+            try AtomicFile.contents(of: folder.appendingPathComponent("no"), readingAtMost: 10)
+        }
+    }
+
+    #if os(Linux)
+    @Test func aFileThatSaysItIsEmptyIsReadAllTheSame() throws {
+        // /proc's files report a size of 0 and hold text: read in steps until the end or the limit.
+        let all = try AtomicFile.contents(of: URL(fileURLWithPath: "/proc/self/status"), readingAtMost: 1 << 20)
+        #expect(String(decoding: all.bytes, as: UTF8.self).hasPrefix("Name:"))
+        #expect(all.bytes.count > 100 && all.size == all.bytes.count)
+        let cut = try AtomicFile.contents(of: URL(fileURLWithPath: "/proc/self/status"), readingAtMost: 10)
+        #expect(cut.bytes == Array(all.bytes.prefix(10)) && cut.size == 10)
+    }
+    #endif
+}

@@ -81,6 +81,26 @@ import TestSupport
         #expect(PolicyLinter().lint(fileAt: url, path: ".policy-lint.yaml").diagnostics.isEmpty)
     }
 
+    @Test func aFileOverTheLimitIsReadOnlyToOneBytePastItAndRefusedWithItsSize() throws {
+        let folder = try makeTemporaryFolder("lint-large")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let linter = PolicyLinter(limits: YAMLLimits(maximumInputBytes: 64))
+        // A policy, a test file and a configuration over the limit: each refused by the reader, whatever it is.
+        for name in ["big.json", "big.tests.yaml", ".policy-lint.yaml"] {
+            let url = folder.appendingPathComponent(name)
+            try Data(("# line one\n" + String(repeating: "x", count: 10_000)).utf8).write(to: url)
+            let report = linter.lint(fileAt: url, path: name)
+            #expect(report.diagnostics.map(\.code) == [.yamlInputTooLarge], "\(name)")
+            #expect(report.diagnostics.first?.message == "the input is 10011 bytes, more than the limit of 64 bytes")
+            #expect(report.diagnostics.first?.range.start == SourceLocation(line: 2, column: 54, offset: 64))
+            #expect(report.source.count == 65, "only the bytes up to the first past the limit are held")
+        }
+        // At the limit, the whole file is read and checked.
+        let fits = folder.appendingPathComponent("fits.yaml")
+        try Data("policy: 1\nid: a\nrules: []\n".utf8).write(to: fits)
+        #expect(linter.lint(fileAt: fits, path: "fits.yaml").diagnostics.isEmpty)
+    }
+
     @Test func aFileThatCannotBeReadSaysWhyInPlainWords() throws {
         let folder = try makeTemporaryFolder("lint-unreadable")
         defer { try? FileManager.default.removeItem(at: folder) }

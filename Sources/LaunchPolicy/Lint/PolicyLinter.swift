@@ -61,8 +61,13 @@ public struct PolicyLinter: Sendable {
     /// Lints the bytes of a policy; a path ending in `.json` is read as a LaunchGate/Gandalf configuration unless it
     /// has a `policy` key.
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
+        lint(bytes, size: bytes.count, path: path)
+    }
+
+    /// ``lint(_:path:)`` of the first bytes of a file of `size` bytes, read only so far because it is over the limit.
+    private func lint(_ bytes: [UInt8], size: Int, path: String) -> LintReport {
         let isJSON = path.lowercased().hasSuffix(".json")
-        let read = YAMLReader(limits: limits).read(bytes)
+        let read = YAMLReader(limits: limits).read(bytes, size: size)
         let result = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: isJSON).parse(read: read)
         let scalars = read.root.map(ScalarIndex.init(root:)) ?? ScalarIndex()
         var diagnostics = result.diagnostics
@@ -104,21 +109,28 @@ public struct PolicyLinter: Sendable {
     }
 
     /// Lints a file: a policy, a `*.tests.yaml` file with the policy beside it, or a `.policy-lint.yaml`
-    /// configuration. A file that cannot be read gives one diagnostic, `lint.unreadable-file`.
+    /// configuration. A file that cannot be read gives one diagnostic, `lint.unreadable-file`; one larger than the
+    /// reader's limit, `yaml.input-too-large`, read only to one byte past the limit.
     public func lint(fileAt url: URL, path: String) -> LintReport {
         let bytes: [UInt8]
+        let size: Int
         do {
-            bytes = [UInt8](try AtomicFile.contents(of: url))
+            let read = try AtomicFile.contents(of: url, readingAtMost: limits.readLimit)
+            (bytes, size) = read
         } catch {
             return LintReport(path: path, source: [], diagnostics: [.error(
                 .lintUnreadableFile, "the file could not be read: \(AtomicFile.reason(error))",
                 at: .wholeInputStart)])
         }
+        if bytes.count == limits.readLimit {
+            // Over the limit, whatever the file is: the reader refuses it before anything else is looked at.
+            return lint(bytes, size: size, path: path)
+        }
         if url.lastPathComponent == LintConfiguration.fileName {
             // Named on its own (a pre-commit hook passes changed files): checked as what it is.
             return LintReport(path: path, source: bytes, diagnostics: LintConfiguration.parse(bytes).diagnostics)
         }
-        guard PolicyTestFile.isTestFile(url) else { return lint(bytes, path: path) }
+        guard PolicyTestFile.isTestFile(url) else { return lint(bytes, size: size, path: path) }
         guard let policyURL = PolicyTestFile.policy(for: url) else {
             return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
                 "no policy of the same name lies beside this test file; name it "
@@ -128,7 +140,7 @@ public struct PolicyLinter: Sendable {
         let policyPath = PolicyFiles.displayPath(policyURL)
         let policyBytes: Data
         do {
-            policyBytes = try AtomicFile.contents(of: policyURL)
+            policyBytes = Data(try AtomicFile.contents(of: policyURL, readingAtMost: limits.readLimit).bytes)
         } catch {
             return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
                 "\(policyPath) could not be read (\(AtomicFile.reason(error))), so its tests cannot run",

@@ -1,4 +1,13 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes the small state files the library keeps (what was shown, launch history, the delivery cache) so that a crash
 /// or a full disk never leaves a half-written file: the new contents go to a temporary file beside the old one, which
@@ -26,6 +35,42 @@ package enum AtomicFile {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         return try handle.readToEnd() ?? Data()
+    }
+
+    /// ``contents(of:)``, read no further than `limit` bytes, and the file's size: the size of a regular file, or
+    /// the bytes read of anything else (a pipe, a file in `/proc`), which may go on.
+    ///
+    /// By `open`, `fstat` and `read`: a regular file is read in one call into a buffer of its size. Through
+    /// `FileHandle.read(upToCount:)`, policy-lint over a thousand files took 7% longer than reading each whole.
+    package static func contents(of url: URL, readingAtMost limit: Int) throws -> (bytes: [UInt8], size: Int) {
+        func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure() }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure() }
+        let regular = status.st_mode & S_IFMT == S_IFREG
+        let size = regular ? max(Int(status.st_size), 0) : 0
+        var bytes: [UInt8] = []
+        // One byte more than a regular file's size, so that its end is seen in one call; 64 KiB at a time otherwise.
+        var step = regular ? size + 1 : 1 << 16
+        while bytes.count < limit {
+            let wanted = min(step, limit - bytes.count)
+            let start = bytes.count
+            bytes += repeatElement(0, count: wanted)
+            let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + start, wanted) }
+            if got < 0 {
+                let code = errno
+                bytes.removeLast(wanted)
+                if code == EINTR { continue }
+                errno = code
+                throw failure()
+            }
+            bytes.removeLast(wanted - got)
+            if got == 0 { break }
+            step = 1 << 16
+        }
+        return (bytes, max(size, bytes.count))
     }
 
     /// Why a file could not be read or written, in the words of `strerror` ("no such file or directory", "is a
@@ -58,4 +103,9 @@ package enum AtomicFile {
             try data.write(to: url, options: .atomic)
         }
     }
+}
+
+/// The system's `read`, which the enum's own `read(_:)` hides inside it.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

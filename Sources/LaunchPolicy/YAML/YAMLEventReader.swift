@@ -21,8 +21,16 @@ public struct YAMLEventReader: Sendable {
     public func readEvents(
         _ bytes: UnsafeRawBufferPointer, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
+        readEvents(bytes, size: bytes.count, body)
+    }
+
+    /// ``readEvents(_:_:)`` over the first bytes of an input of `size` bytes, read only so far because it is over
+    /// the limit (``YAMLLimits/readLimit``).
+    func readEvents(
+        _ bytes: UnsafeRawBufferPointer, size: Int, _ body: (consuming YAMLEvent) -> Bool
+    ) -> Diagnostic? {
         let screened: ScreenedInput
-        switch ScreenedInput.screen(bytes, limits: limits) {
+        switch ScreenedInput.screen(bytes, size: size, limits: limits) {
         case .success(let result): screened = result
         case .failure(let diagnostic): return diagnostic
         }

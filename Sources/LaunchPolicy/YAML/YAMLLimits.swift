@@ -37,6 +37,10 @@ public struct YAMLLimits: Hashable, Sendable {
         self.maximumDocuments = maximumDocuments
     }
 
+    /// How much of a file to read: one byte past the largest input accepted, so that a larger file is refused, with
+    /// its size, without being held whole (policy-lint meets every `*.json` file of a repository, whatever its size).
+    var readLimit: Int { min(maximumInputBytes, Self.largestInputBytes) + 1 }
+
     /// The defaults: 1 MiB, depth 64, 100,000 expanded nodes, 64 KiB scalars, one document.
     public static let `default` = YAMLLimits()
 }

@@ -38,7 +38,13 @@ public struct YAMLReader: Sendable {
 
     /// Reads bytes (a `Data`, a `[UInt8]`, …). The input must be UTF-8; a UTF-8 byte-order mark is allowed.
     public func read(_ bytes: some ContiguousBytes) -> YAMLReadResult {
-        bytes.withUnsafeBytes { read(buffer: $0) }
+        bytes.withUnsafeBytes { read(buffer: $0, size: $0.count) }
+    }
+
+    /// Reads the first bytes of an input of `size` bytes, read only so far because it is over the limit
+    /// (``YAMLLimits/readLimit``): the input is refused, and the problem gives its whole size.
+    func read(_ bytes: some ContiguousBytes, size: Int) -> YAMLReadResult {
+        bytes.withUnsafeBytes { read(buffer: $0, size: size) }
     }
 
     /// Reads a string.
@@ -46,9 +52,9 @@ public struct YAMLReader: Sendable {
         read(Array(text.utf8))
     }
 
-    private func read(buffer: UnsafeRawBufferPointer) -> YAMLReadResult {
+    private func read(buffer: UnsafeRawBufferPointer, size: Int) -> YAMLReadResult {
         var composer = YAMLComposer(limits: limits, inputBytes: buffer.count)
-        let stop = YAMLEventReader(limits: limits).readEvents(buffer) { composer.consume($0) }
+        let stop = YAMLEventReader(limits: limits).readEvents(buffer, size: size) { composer.consume($0) }
         var diagnostics = composer.diagnostics
         if let stop { diagnostics.append(stop) }
         let complete = stop == nil && !composer.diagnostics.contains {
