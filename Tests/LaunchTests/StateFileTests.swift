@@ -74,6 +74,17 @@ import TestSupport
         }
     }
 
+    @Test func aLongStringOfEscapesReadsWhole() throws {
+        // The text before each escape is appended in place; copied whole at each escape, the time grew with the
+        // square of the number of escapes.
+        let text = "\"" + String(repeating: #"ab\n\u00e9"#, count: 100_000) + "\""
+        guard case .string(let read) = try JSONReader.value(of: Array(text.utf8)) else {
+            Issue.record("not a string")
+            return
+        }
+        #expect(read == String(repeating: "ab\né", count: 100_000))
+    }
+
     @Test func nestingIsBoundedSoThatNoFileExhaustsTheStack() {
         let depth = JSONReader.maximumDepth
         #expect(reason(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)) == nil)

@@ -88,7 +88,9 @@ struct JSONReader {
     private mutating func string() throws(Failure) -> String {
         let opening = offset
         offset += 1
-        var unescaped: [UInt8]?
+        // The text so far when there were escapes, grown in place.
+        var unescaped: [UInt8] = []
+        var escaped = false
         var run = offset
         var union: UInt8 = 0
         while true {
@@ -101,16 +103,17 @@ struct JSONReader {
                 offset += 1
                 continue
             }
-            unescaped = (unescaped ?? []) + bytes[run..<offset]
-            try escape(into: &unescaped!)
+            unescaped += bytes[run..<offset]
+            try escape(into: &unescaped)
+            escaped = true
             run = offset
         }
         let decoded: String
         let checked: Bool
-        if var text = unescaped {
-            text += bytes[run..<offset]
-            decoded = String(decoding: text, as: UTF8.self)
-            checked = union < 0x80 || decoded.utf8.elementsEqual(text)
+        if escaped {
+            unescaped += bytes[run..<offset]
+            decoded = String(decoding: unescaped, as: UTF8.self)
+            checked = union < 0x80 || decoded.utf8.elementsEqual(unescaped)
         } else {
             decoded = String(decoding: bytes[run..<offset], as: UTF8.self)
             checked = union < 0x80 || decoded.utf8.elementsEqual(bytes[run..<offset])
