@@ -53,7 +53,7 @@ package enum AtomicFile {
         let size = regular ? max(Int(status.st_size), 0) : 0
         var bytes: [UInt8] = []
         // One byte more than a regular file's size, so that its end is seen in one call; 64 KiB at a time otherwise.
-        var step = regular ? size + 1 : 1 << 16
+        var step = regular ? min(size, limit) + 1 : 1 << 16
         while bytes.count < limit {
             let wanted = min(step, limit - bytes.count)
             let start = bytes.count

@@ -20,17 +20,20 @@ package enum StateFile {
 
     /// The file's text: `format` first, then `members` as ``object(_:)`` writes them, and a line break at the end.
     package static func encode(_ members: KeyValuePairs<String, JSONValue>) -> Data {
-        guard case .object(let fields) = object(members) else { return Data() }
-        return Data((JSONValue.object([("format", .int(currentFormat))] + fields).indentedText + "\n").utf8)
+        Data((JSONValue.object([("format", .int(currentFormat))] + present(members)).indentedText + "\n").utf8)
     }
 
     /// An object of a state file: `members` in their order, those that are null left out (a reader takes a field
     /// that is absent as null).
     package static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
-        .object(members.filter { key, value in
-            if case .null = value { return false }
-            return true
-        }.map { ($0.key, $0.value) })
+        .object(present(members))
+    }
+
+    private static func present(_ members: KeyValuePairs<String, JSONValue>) -> [(String, JSONValue)] {
+        members.compactMap { key, value in
+            if case .null = value { return nil }
+            return (key, value)
+        }
     }
 
     /// The file's top-level object, once its `format` is the one this library reads.
