@@ -41,7 +41,7 @@ package enum AtomicFile {
     /// the bytes read of anything else (a pipe, a file in `/proc`), which may go on.
     ///
     /// By `open`, `fstat` and `read`: a regular file is read in one call into a buffer of its size. Through
-    /// `FileHandle.read(upToCount:)`, policy-lint over a thousand files took 7% longer than reading each whole.
+    /// `FileHandle.read(upToCount:)`, each file cost policy-lint about 9,000 instructions more than reading it whole.
     package static func contents(of url: URL, readingAtMost limit: Int) throws -> (bytes: [UInt8], size: Int) {
         func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
