@@ -18,9 +18,7 @@ package enum AtomicFile {
     package static func read(_ url: URL) throws -> Data? {
         do {
             return try contents(of: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
-            return nil
-        } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ENOENT) {
+        } catch let error as POSIXError where error.code == .ENOENT {
             return nil
         }
     }
@@ -28,13 +26,11 @@ package enum AtomicFile {
     /// The bytes of any file the package reads whole: a state file, a policy, a configuration. Throws when there is
     /// no file, as when it cannot be read; ``reason(_:)`` says why in a few words.
     ///
-    /// Read through a file handle: on Linux and Android `Data(contentsOf:)` leaks a 4 KiB buffer for every empty file
-    /// it reads (Foundation's path for files that report a size of 0), which the fuzzer found at the first empty
-    /// history file an app would read at launch.
+    /// Not through `Data(contentsOf:)`: on Linux and Android it leaks a 4 KiB buffer for every empty file it reads
+    /// (Foundation's path for files that report a size of 0), which the fuzzer found at the first empty history file
+    /// an app would read at launch.
     package static func contents(of url: URL) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        return try handle.readToEnd() ?? Data()
+        Data(try contents(of: url, readingAtMost: .max).bytes)
     }
 
     /// ``contents(of:)``, read no further than `limit` bytes, and the file's size: the size of a regular file, or
