@@ -63,7 +63,9 @@ package enum AtomicFile {
                 throw failure()
             }
             bytes.removeLast(wanted - got)
-            if got == 0 { break }
+            // A file that told its size and gave all of it and less than asked for is at its end; anything else
+            // (`/proc`'s files say 0 and give a page at a time) is read until a read gives nothing.
+            if got == 0 || (size > 0 && bytes.count >= size && got < wanted) { break }
             step = 1 << 16
         }
         return (bytes, max(size, bytes.count))
