@@ -1,7 +1,7 @@
 import Foundation
 
-/// A JSON value whose objects keep their keys in the order given, for reports that people read and scripts parse:
-/// decisions, and later diagnostics.
+/// A JSON value whose objects keep their keys in the order given, for what people read and scripts parse: decisions,
+/// policy-lint's JSON and SARIF, and the library's state files (read back by `JSONReader`).
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
