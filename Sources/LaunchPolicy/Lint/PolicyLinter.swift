@@ -130,7 +130,7 @@ public struct PolicyLinter: Sendable {
             // Named on its own (a pre-commit hook passes changed files): checked as what it is.
             return LintReport(path: path, source: bytes, diagnostics: LintConfiguration.parse(bytes).diagnostics)
         }
-        guard PolicyTestFile.isTestFile(url) else { return lint(bytes, size: size, path: path) }
+        guard PolicyTestFile.isTestFile(url) else { return lint(bytes, path: path) }
         guard let policyURL = PolicyTestFile.policy(for: url) else {
             return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
                 "no policy of the same name lies beside this test file; name it "

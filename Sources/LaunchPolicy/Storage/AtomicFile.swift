@@ -39,12 +39,11 @@ package enum AtomicFile {
     /// By `open`, `fstat` and `read`: a regular file is read in one call into a buffer of its size. Through
     /// `FileHandle.read(upToCount:)`, each file cost policy-lint about 9,000 instructions more than reading it whole.
     package static func contents(of url: URL, readingAtMost limit: Int) throws -> (bytes: [UInt8], size: Int) {
-        func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure() }
+        guard descriptor >= 0 else { throw systemError() }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure() }
+        guard fstat(descriptor, &status) == 0 else { throw systemError() }
         let regular = status.st_mode & S_IFMT == S_IFREG
         let size = regular ? max(Int(status.st_size), 0) : 0
         var bytes: [UInt8] = []
@@ -59,8 +58,7 @@ package enum AtomicFile {
                 let code = errno
                 bytes.removeLast(wanted)
                 if code == EINTR { continue }
-                errno = code
-                throw failure()
+                throw systemError(code)
             }
             bytes.removeLast(wanted - got)
             // A file that told its size and gave all of it and less than asked for is at its end; anything else
@@ -80,7 +78,7 @@ package enum AtomicFile {
         let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         let posix = [nsError, underlying].lazy.compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
         if let posix, let code = POSIXErrorCode(rawValue: Int32(posix.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
+            return reason(code: code.rawValue)
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
             return "no such file"
@@ -88,17 +86,34 @@ package enum AtomicFile {
         return error.localizedDescription
     }
 
+    /// `strerror`'s words for an error number, in lower case: `permission denied`.
+    package static func reason(code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// The error a system call set (`errno`), as Swift throws it.
+    package static func systemError(_ code: Int32 = errno) -> POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+    }
+
     /// Replaces the file's contents in one step, creating its folder when needed.
     package static func write(_ data: Data, to url: URL) throws {
+        try makingFolder(of: url) { try data.write(to: url, options: .atomic) }
+    }
+
+    /// `attempt`, and when it fails because the folder `file` goes in is missing, the folder made and `attempt` once
+    /// more. The folder is made when it is missing, not made sure of before every write: the launch history and its
+    /// lock are written at every launch, and asking `FileManager` for the folder cost more than writing.
+    package static func makingFolder<Result>(
+        of file: @autoclosure () -> URL, _ attempt: () throws -> Result
+    ) throws -> Result {
         do {
-            try data.write(to: url, options: .atomic)
+            return try attempt()
         } catch {
-            // The folder is made when it is missing, not made sure of before every write: the launch history is
-            // written at every launch, and asking `FileManager` for the folder cost more than writing.
-            let folder = url.deletingLastPathComponent()
+            let folder = file().deletingLastPathComponent()
             guard !FileManager.default.fileExists(atPath: folder.path) else { throw error }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            return try attempt()
         }
     }
 }

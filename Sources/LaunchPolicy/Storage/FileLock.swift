@@ -17,17 +17,14 @@ enum FileLock {
     /// The folder is made only when the file cannot be opened for want of it, on an app's first launch: making sure
     /// of it through `FileManager` and `URL` at every launch cost more than the rest of the lock.
     static func withLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result {
-        let flags = O_RDWR | O_CREAT | O_CLOEXEC
-        var descriptor = open(path, flags, 0o644)
-        if descriptor < 0, errno == ENOENT {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            descriptor = open(path, flags, 0o644)
+        let descriptor = try AtomicFile.makingFolder(of: URL(fileURLWithPath: path)) {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw AtomicFile.systemError() }
+            return descriptor
         }
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard errno == EINTR else { throw AtomicFile.systemError() }
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()

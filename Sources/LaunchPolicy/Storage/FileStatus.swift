@@ -34,7 +34,7 @@ enum FileStatus: Equatable {
         var status = stat()
         guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else {
             let code = errno
-            return [ENOENT, ENOTDIR, ELOOP].contains(code) ? .missing : .unknown(reason: reason(code))
+            return [ENOENT, ENOTDIR, ELOOP].contains(code) ? .missing : .unknown(reason: AtomicFile.reason(code: code))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .file
@@ -46,14 +46,16 @@ enum FileStatus: Equatable {
 
     /// The names in the folder at `path`, without `.` and `..`, in the order the system gives them.
     static func names(in path: String) -> Result<[String], ListingFailure> {
-        guard let folder = opendir(path) else { return .failure(ListingFailure(reason: reason(errno))) }
+        guard let folder = opendir(path) else {
+            return .failure(ListingFailure(reason: AtomicFile.reason(code: errno)))
+        }
         defer { closedir(folder) }
         var names: [String] = []
         while true {
             errno = 0
             guard let entry = readdir(folder) else {
                 let code = errno
-                return code == 0 ? .success(names) : .failure(ListingFailure(reason: reason(code)))
+                return code == 0 ? .success(names) : .failure(ListingFailure(reason: AtomicFile.reason(code: code)))
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -72,10 +74,5 @@ enum FileStatus: Equatable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// The system's words for an error number, in lower case: `permission denied`.
-    private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
     }
 }
