@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "LaunchPolicy",
+    // The oldest systems the library's code runs on: it writes strings in place with
+    // `String(unsafeUninitializedCapacity:initializingUTF8With:)`, which came with iOS 14, macOS 11, tvOS 14 and
+    // watchOS 7. Below these, SwiftPM's defaults (iOS 12, macOS 10.13) would refuse to build the package.
+    platforms: [.iOS(.v14), .macOS(.v11), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "LaunchPolicy", targets: ["LaunchPolicy"]),
         .library(name: "LaunchPolicyDelivery", targets: ["LaunchPolicyDelivery"]),
