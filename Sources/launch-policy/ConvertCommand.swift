@@ -25,7 +25,7 @@ struct ConvertCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let bytes = try readInputFile(config, what: "configuration", command: Self.name)
+        let bytes = try readParsedFile(config, what: "configuration", command: Self.name, exitWhenTooLarge: 1)
         let converted = LaunchGateConversion.convert(bytes, name: URL(fileURLWithPath: config).lastPathComponent)
         for diagnostic in converted.diagnostics { printError(diagnostic.rendered(file: config, source: [UInt8](bytes))) }
         guard let text = converted.policy else { throw ExitCode(1) }

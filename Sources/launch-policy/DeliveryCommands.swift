@@ -50,7 +50,8 @@ struct FetchCommand: AsyncParsableCommand {
         let key = try publicKey.map { try readPublicKey($0, command: "launch-policy fetch") }
         var bundledBytes: Data?
         if let bundled {
-            bundledBytes = try readInputFile(bundled, what: "bundled policy", command: "launch-policy fetch")
+            bundledBytes = try readParsedFile(bundled, what: "bundled policy", command: "launch-policy fetch",
+                exitWhenTooLarge: 2)
         }
         let source = PolicySource(
             bundled: bundledBytes, bundledName: bundled ?? "bundled policy", remoteURL: URL(string: url),
@@ -133,8 +134,8 @@ struct SignCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let bytes = try readInputFile(policy, what: "policy", command: "launch-policy sign")
-        let keyText = String(decoding: try readInputFile(key, what: "private key", command: "launch-policy sign"), as: UTF8.self)
+        let bytes = try readParsedFile(policy, what: "policy", command: "launch-policy sign", exitWhenTooLarge: 1)
+        let keyText = String(decoding: try readInputFile(key, what: "private key", command: "launch-policy sign", limit: keyFileLimit), as: UTF8.self)
         let signingKey: PolicySigningKey
         do {
             signingKey = try PolicySigningKey(text: keyText)
@@ -177,11 +178,12 @@ struct VerifyCommand: ParsableCommand {
     var signature: String?
 
     func run() throws {
-        let bytes = try readInputFile(policy, what: "policy", command: "launch-policy verify")
+        let bytes = try readParsedFile(policy, what: "policy", command: "launch-policy verify", exitWhenTooLarge: 2)
         let key = try readPublicKey(publicKey, command: "launch-policy verify")
         let signatureArgument = signature ?? policy + ".sig"
         let signatureText = FileManager.default.fileExists(atPath: signatureArgument)
-            ? String(decoding: try readInputFile(signatureArgument, what: "signature", command: "launch-policy verify"), as: UTF8.self)
+            ? String(decoding: try readInputFile(signatureArgument, what: "signature", command: "launch-policy verify",
+                limit: keyFileLimit), as: UTF8.self)
             : signatureArgument
         let parsed: PolicySignature
         do {
@@ -201,7 +203,7 @@ struct VerifyCommand: ParsableCommand {
 /// A public key from a file, or given inline as base64.
 private func readPublicKey(_ argument: String, command: String) throws -> PolicyPublicKey {
     let text = FileManager.default.fileExists(atPath: argument)
-        ? String(decoding: try readInputFile(argument, what: "public key", command: command), as: UTF8.self) : argument
+        ? String(decoding: try readInputFile(argument, what: "public key", command: command, limit: keyFileLimit), as: UTF8.self) : argument
     do {
         return try PolicyPublicKey(text: text)
     } catch {

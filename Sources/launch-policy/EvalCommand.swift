@@ -119,7 +119,7 @@ struct EvalCommand: ParsableCommand {
     private func buildContext() throws -> LaunchContext {
         var values: [String: ContextValue] = [:]
         if let context {
-            let bytes = try readInputFile(context, what: "context", command: Self.name)
+            let bytes = try readParsedFile(context, what: "context", command: Self.name, exitWhenTooLarge: 2)
             let file = LaunchContextFile.values(bytes)
             for diagnostic in file.diagnostics { printError(diagnostic.rendered(file: context, source: [UInt8](bytes))) }
             if file.diagnostics.containsErrors { throw ExitCode(2) }

@@ -14,11 +14,15 @@ struct SimulateCommand: ParsableCommand {
             The population is CSV: a header naming context keys (platform, app-version, build, os-version, locale, \
             region, launch, …, install-id, now), attributes.NAME columns, and users (how many users share the row). \
             Every user is evaluated as at a launch with nothing shown before. Rollouts draw install ids \
-            deterministically per row (simulated-LINE-K), so the answer is the same every run. Exit status: 0, 1 \
+            deterministically per row (simulated-LINE-K), so the answer is the same every run. A population file holds \
+            at most 64 MiB. Exit status: 0, 1 \
             when the policy has errors, 2 for a usage error or a population with errors.
             """)
 
     private static let name = "launch-policy simulate"
+    /// The most a population file may hold: rows share contexts (`users`), so a real one is far smaller, and a
+    /// device or a pipe that never ends (`/dev/zero`) is refused instead of read until memory runs out.
+    static let populationLimit = 1 << 26
 
     @Argument(help: "The policy file (YAML), or a LaunchGate/Gandalf configuration (JSON).")
     var policy: String
@@ -46,7 +50,7 @@ struct SimulateCommand: ParsableCommand {
             }
         }
         let parsedPolicy = try readPolicyFile(policy, command: Self.name)
-        let bytes = try readInputFile(population, what: "population", command: Self.name)
+        let bytes = try readInputFile(population, what: "population", command: Self.name, limit: Self.populationLimit)
         let read = Population.read(csv: bytes)
         for diagnostic in read.diagnostics { printError(diagnostic.rendered(file: population, source: [UInt8](bytes))) }
         if read.diagnostics.containsErrors { throw ExitCode(2) }

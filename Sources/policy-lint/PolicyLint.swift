@@ -158,16 +158,17 @@ private struct Configurations {
     private mutating func load(_ url: URL) throws -> LintConfiguration {
         let key = url.standardizedFileURL.path
         if let known = loaded[key] { return known.configuration }
-        let data: Data
+        let file: YAMLInputFile
         do {
-            data = try AtomicFile.contents(of: url)
+            file = try YAMLInputFile(contentsOf: url, limits: .default)
         } catch {
             throw usageError("policy-lint", "cannot read the configuration \(url.path): \(AtomicFile.reason(error))")
         }
-        let parsed = LintConfiguration.parse([UInt8](data))
+        let parsed = file.tooLarge.map { (configuration: LintConfiguration(), diagnostics: [$0]) }
+            ?? LintConfiguration.parse(file.bytes)
         broken = broken || parsed.diagnostics.containsErrors
         loaded[key] = (parsed.configuration,
-            LintReport(path: PolicyFiles.displayPath(url), source: [UInt8](data), diagnostics: parsed.diagnostics))
+            LintReport(path: PolicyFiles.displayPath(url), source: file.bytes, diagnostics: parsed.diagnostics))
         return parsed.configuration
     }
 

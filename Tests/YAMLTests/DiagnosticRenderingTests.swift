@@ -57,14 +57,38 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
         #expect(lines[2] == "    ^" + String(repeating: "~", count: 8))
     }
 
-    @Test func aPositionPastTheCutIsStillMarkedInItsColumn() {
-        // The line is shown cut at 240 scalars; the caret still stands in the position's own column.
+    @Test func aPositionPastTheCutIsShownInThePartOfTheLineAroundIt() {
+        // The line is cut at 240 scalars; a position past that is shown with the 80 scalars before it, after "...".
         let source = String(repeating: "k", count: 250) + ": x\n"
         let diagnostic = Diagnostic.error("test.code", "message", at: span(1, 253, 252, to: 1, 254, 253))
         let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[1] == String(repeating: "k", count: 240))
-        #expect(lines[2] == String(repeating: " ", count: 252) + "^")
+        #expect(lines[1] == "..." + String(repeating: "k", count: 78) + ": x")
+        #expect(lines[2] == String(repeating: " ", count: 83) + "^")
+        // At the last column shown, the line is still shown from its start.
+        let atTheCut = Diagnostic.error("test.code", "message", at: span(1, 240, 239, to: 1, 241, 240))
+        let uncut = atTheCut.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(uncut[1] == String(repeating: "k", count: 240))
+        #expect(uncut[2] == String(repeating: " ", count: 239) + "^")
+    }
+
+    @Test func theLimitsErrorInAFileOfOneLongLineIsShownInAFewScalars() throws {
+        // A file of one line over the input limit: the error stands a million columns in. Before, the caret line
+        // was a million spaces long.
+        let source = Array(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
+        let read = YAMLReader().read(source)
+        let diagnostic = try #require(read.diagnostics.first)
+        #expect(diagnostic.range.start.column == (1 << 20) + 1)
+        let lines = diagnostic.rendered(file: "f", source: source).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1] == "..." + String(repeating: "#", count: 81))
+        #expect(lines[2] == String(repeating: " ", count: 83) + "^")
+        // A tab before the position is kept in the caret line, so that it lines up.
+        let tabbed = Array(repeating: UInt8(ascii: "#"), count: 300) + [UInt8(ascii: "\t"), UInt8(ascii: "x")]
+        let atX = Diagnostic.error("test.code", "message", at: span(1, 302, 301, to: 1, 303, 302))
+        let tabLines = atX.rendered(file: "f", source: tabbed).split(separator: "\n")
+        #expect(tabLines[1] == "..." + String(repeating: "#", count: 79) + "\tx")
+        #expect(tabLines[2] == String(repeating: " ", count: 82) + "\t^")
     }
 
     @Test func aLongLineIsCutAndARangeRunningOnIsMarkedToTheCut() {

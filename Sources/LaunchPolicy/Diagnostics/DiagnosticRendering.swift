@@ -113,8 +113,13 @@ private struct Paint {
 struct SourceExcerpt {
     /// Longest source line shown; longer lines are cut so that one huge line cannot flood a log.
     static let maximumShownScalars = 240
+    /// How much of a cut line is shown before a range that starts past ``maximumShownScalars``.
+    static let shownBeforeRange = 80
+    /// What stands for the part of a line left out before the part shown.
+    static let cutMark = "..."
 
-    /// The line, cut to ``maximumShownScalars``.
+    /// The line, cut to ``maximumShownScalars``; when the range starts past that, the part around it, after
+    /// ``cutMark``.
     let line: String
     /// Spaces (tabs under tabs, so that it lines up whatever the tab width) up to the range's column, a caret, and a
     /// tilde under each further column of the range on its line.
@@ -137,25 +142,36 @@ struct SourceExcerpt {
         // Columns count Unicode scalars: the text is walked by scalar, in place.
         let text = String(decoding: source[lineStart..<lineEnd], as: UTF8.self)
         let scalars = text.unicodeScalars
-        var shownEnd = scalars.startIndex
+        let startColumn = max(1, range.start.column)
+        // A range that starts past what a cut line shows (the limit's error in a file of one long line) is shown in
+        // the part of the line around it, not under a million spaces.
+        let skipped = startColumn > Self.maximumShownScalars ? startColumn - 1 - Self.shownBeforeRange : 0
+        var shownStart = scalars.startIndex
+        var skippedCount = 0
+        while skippedCount < skipped, shownStart < scalars.endIndex {
+            scalars.formIndex(after: &shownStart)
+            skippedCount += 1
+        }
+        var shownEnd = shownStart
         var shownCount = 0
         while shownEnd < scalars.endIndex, shownCount < Self.maximumShownScalars {
             scalars.formIndex(after: &shownEnd)
             shownCount += 1
         }
-        line = shownEnd == scalars.endIndex ? text : String(scalars[..<shownEnd])
+        let shown = shownStart == scalars.startIndex && shownEnd == scalars.endIndex
+            ? text : String(scalars[shownStart..<shownEnd])
+        line = skipped > 0 ? Self.cutMark + shown : shown
 
-        let startColumn = max(1, range.start.column)
         var width = 1
         if range.end.line == range.start.line, range.end.column > startColumn {
             width = range.end.column - startColumn
         } else if range.end.line > range.start.line {
-            width = max(1, shownCount - (startColumn - 1))
+            width = max(1, skipped + shownCount - (startColumn - 1))
         }
-        var caret: [UInt8] = []
-        caret.reserveCapacity(startColumn + min(width - 1, Self.maximumShownScalars))
-        var index = scalars.startIndex
-        for _ in 1..<startColumn {
+        var caret: [UInt8] = skipped > 0 ? Array(repeating: UInt8(ascii: " "), count: Self.cutMark.utf8.count) : []
+        caret.reserveCapacity(caret.count + startColumn - skipped + min(width - 1, Self.maximumShownScalars))
+        var index = shownStart
+        for _ in (skipped + 1)..<startColumn {
             if index < shownEnd {
                 caret.append(scalars[index] == "\t" ? UInt8(ascii: "\t") : UInt8(ascii: " "))
                 scalars.formIndex(after: &index)

@@ -61,13 +61,8 @@ public struct PolicyLinter: Sendable {
     /// Lints the bytes of a policy; a path ending in `.json` is read as a LaunchGate/Gandalf configuration unless it
     /// has a `policy` key.
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
-        lint(bytes, size: bytes.count, path: path)
-    }
-
-    /// ``lint(_:path:)`` of the first bytes of a file of `size` bytes, read only so far because it is over the limit.
-    private func lint(_ bytes: [UInt8], size: Int, path: String) -> LintReport {
         let isJSON = path.lowercased().hasSuffix(".json")
-        let read = YAMLReader(limits: limits).read(bytes, size: size)
+        let read = YAMLReader(limits: limits).read(bytes)
         let result = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: isJSON).parse(read: read)
         let scalars = read.root.map(ScalarIndex.init(root:)) ?? ScalarIndex()
         var diagnostics = result.diagnostics
@@ -112,19 +107,18 @@ public struct PolicyLinter: Sendable {
     /// configuration. A file that cannot be read gives one diagnostic, `lint.unreadable-file`; one larger than the
     /// reader's limit, `yaml.input-too-large`, read only to one byte past the limit.
     public func lint(fileAt url: URL, path: String) -> LintReport {
-        let bytes: [UInt8]
-        let size: Int
+        let file: YAMLInputFile
         do {
-            let read = try AtomicFile.contents(of: url, readingAtMost: limits.readLimit)
-            (bytes, size) = read
+            file = try YAMLInputFile(contentsOf: url, limits: limits)
         } catch {
             return LintReport(path: path, source: [], diagnostics: [.error(
                 .lintUnreadableFile, "the file could not be read: \(AtomicFile.reason(error))",
                 at: .wholeInputStart)])
         }
-        if bytes.count == limits.readLimit {
+        let bytes = file.bytes
+        if let tooLarge = file.tooLarge {
             // Over the limit, whatever the file is: the reader refuses it before anything else is looked at.
-            return lint(bytes, size: size, path: path)
+            return configured(LintReport(path: path, source: bytes, diagnostics: [tooLarge]))
         }
         if url.lastPathComponent == LintConfiguration.fileName {
             // Named on its own (a pre-commit hook passes changed files): checked as what it is.
@@ -138,17 +132,17 @@ public struct PolicyLinter: Sendable {
                 at: .wholeInputStart)]))
         }
         let policyPath = PolicyFiles.displayPath(policyURL)
-        let policyBytes: Data
+        let policyFile: YAMLInputFile
         do {
-            policyBytes = Data(try AtomicFile.contents(of: policyURL, readingAtMost: limits.readLimit).bytes)
+            policyFile = try YAMLInputFile(contentsOf: policyURL, limits: limits)
         } catch {
             return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
                 "\(policyPath) could not be read (\(AtomicFile.reason(error))), so its tests cannot run",
                 at: .wholeInputStart)]))
         }
-        let parsed = AutomaticPolicyParser(limits: limits,
-            expectsLaunchGateJSON: policyURL.pathExtension.lowercased() == "json").parse(policyBytes)
-        guard let policy = parsed.usablePolicy else {
+        let parser = AutomaticPolicyParser(limits: limits,
+            expectsLaunchGateJSON: policyURL.pathExtension.lowercased() == "json")
+        guard policyFile.tooLarge == nil, let policy = parser.parse(Data(policyFile.bytes)).usablePolicy else {
             return configured(LintReport(path: path, source: bytes, diagnostics: [.error(.lintTestsWithoutPolicy,
                 "\(policyPath) has errors, so its tests cannot run; lint it and fix them first", at: .wholeInputStart)]))
         }

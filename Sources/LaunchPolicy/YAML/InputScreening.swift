@@ -13,21 +13,22 @@ struct ScreenedInput {
 
     /// The defined answers for encoding edge cases:
     /// - more bytes than the limit: `yaml.input-too-large`, at the first byte past the limit. `size` is the whole
-    ///   input's, which a file read only to one byte past the limit (``YAMLLimits/readLimit``) has beyond `bytes`;
+    ///   input's, which a file read only to one byte past the limit (``YAMLLimits/readLimit``) has beyond `bytes`,
+    ///   and nil when that is unknown (a pipe read only so far);
     /// - a UTF-16 or UTF-32 byte-order mark: `yaml.unsupported-encoding` at 1:1;
     /// - a UTF-8 byte-order mark: accepted and skipped (offsets count it, columns do not);
     /// - invalid UTF-8 (including overlong forms, surrogates and code points past U+10FFFF): `yaml.invalid-utf8`
     ///   at the first offending byte;
     /// - a NUL byte: `yaml.nul-byte` at that byte.
     static func screen(
-        _ bytes: UnsafeRawBufferPointer, size: Int, limits: YAMLLimits
+        _ bytes: UnsafeRawBufferPointer, size: Int?, limits: YAMLLimits
     ) -> Result<ScreenedInput, Diagnostic> {
         let limit = min(limits.maximumInputBytes, YAMLLimits.largestInputBytes)
         if bytes.count > limit {
             let location = SourceMap.location(ofByte: limit, in: bytes)
-            let size = max(size, bytes.count)
+            let size = size.map { "\(max($0, bytes.count)) bytes, more" } ?? "more"
             return .failure(.error(
-                .yamlInputTooLarge, "the input is \(size) bytes, more than the limit of \(limit) bytes",
+                .yamlInputTooLarge, "the input is \(size) than the limit of \(limit) bytes",
                 at: SourceRange(start: location)))
         }
         for foreignMark: [UInt8] in [[0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE], [0xFE, 0xFF]]

@@ -24,10 +24,10 @@ public struct YAMLEventReader: Sendable {
         readEvents(bytes, size: bytes.count, body)
     }
 
-    /// ``readEvents(_:_:)`` over the first bytes of an input of `size` bytes, read only so far because it is over
-    /// the limit (``YAMLLimits/readLimit``).
+    /// ``readEvents(_:_:)`` over the first bytes of an input of `size` bytes (nil: unknown), read only so far
+    /// because it is over the limit (``YAMLLimits/readLimit``).
     func readEvents(
-        _ bytes: UnsafeRawBufferPointer, size: Int, _ body: (consuming YAMLEvent) -> Bool
+        _ bytes: UnsafeRawBufferPointer, size: Int?, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         let screened: ScreenedInput
         switch ScreenedInput.screen(bytes, size: size, limits: limits) {

@@ -41,9 +41,9 @@ public struct YAMLReader: Sendable {
         bytes.withUnsafeBytes { read(buffer: $0, size: $0.count) }
     }
 
-    /// Reads the first bytes of an input of `size` bytes, read only so far because it is over the limit
-    /// (``YAMLLimits/readLimit``): the input is refused, and the problem gives its whole size.
-    func read(_ bytes: some ContiguousBytes, size: Int) -> YAMLReadResult {
+    /// Reads the first bytes of an input of `size` bytes (nil: unknown), read only so far because it is over the
+    /// limit (``YAMLLimits/readLimit``): the input is refused, and the problem gives its whole size when known.
+    func read(_ bytes: some ContiguousBytes, size: Int?) -> YAMLReadResult {
         bytes.withUnsafeBytes { read(buffer: $0, size: size) }
     }
 
@@ -52,7 +52,7 @@ public struct YAMLReader: Sendable {
         read(Array(text.utf8))
     }
 
-    private func read(buffer: UnsafeRawBufferPointer, size: Int) -> YAMLReadResult {
+    private func read(buffer: UnsafeRawBufferPointer, size: Int?) -> YAMLReadResult {
         var composer = YAMLComposer(limits: limits, inputBytes: buffer.count)
         let stop = YAMLEventReader(limits: limits).readEvents(buffer, size: size) { composer.consume($0) }
         var diagnostics = composer.diagnostics
