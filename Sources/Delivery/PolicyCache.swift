@@ -44,7 +44,7 @@ struct PolicyCache {
     func load() throws(StateFileProblem) -> Entry? {
         let data: Data?
         do {
-            data = try AtomicFile.read(file)
+            data = try StateFile.read(file)
         } catch {
             throw StateFileProblem(reason: "it cannot be read: \(AtomicFile.reason(error))")
         }

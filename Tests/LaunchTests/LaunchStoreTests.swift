@@ -48,6 +48,48 @@ import TestSupport
         #expect(try store.read()?.count == 1, "a fresh, readable history replaced it")
     }
 
+    @Test func aStoreThatIsNotARegularFileIsRefusedAndLeftWhereItIs() throws {
+        // A store given as a pipe (or /dev/null, /dev/zero) was read, or waited on, then renamed aside as corrupt and
+        // written over. A pipe with no writer: before, opening it waited for ever.
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("launches.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let store = JSONFileLaunchHistoryStore(url: pipe)
+        let error = #expect(throws: (any Error).self) {
+            try LaunchTracker(store: store, appVersion: "2.0", importingLegacyKeysFrom: nil, process: "p").recordLaunch()
+        }
+        #expect(error.map(AtomicFile.reason) == "not a regular file")
+        var status = stat()
+        #expect(lstat(pipe.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the pipe is where it was")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("corrupt") }.isEmpty)
+        #expect(throws: (any Error).self) { try JSONFileDisplayMemoryStore(url: pipe).load() }
+        // A folder is refused in the system's words.
+        #expect(throws: (any Error).self) { try JSONFileLaunchHistoryStore(url: folder).read() }
+        let folderError = #expect(throws: (any Error).self) { try StateFile.read(folder) }
+        #expect(folderError.map(AtomicFile.reason) == "is a directory")
+    }
+
+    @Test func aStateFileOverItsLimitIsReadOnlyToOneBytePastItAndKeptAside() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(StateFile.largestFile) + 10)  // sparse: no 64 MiB written
+        try handle.close()
+        let bytes = try #require(try StateFile.read(url))
+        #expect(bytes.count == StateFile.largestFile + 1)
+        let tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: url), appVersion: "2.0",
+            importingLegacyKeysFrom: nil, process: "p")
+        #expect(try tracker.recordLaunch().kind == .first)
+        guard case .corrupt(let why, _) = tracker.recovery else {
+            Issue.record("set aside as corrupt: \(String(describing: tracker.recovery))")
+            return
+        }
+        #expect(why.contains("more than the 67108864 bytes a state file may hold"), "\(why)")
+    }
+
     @Test func theFirstLaunchMakesTheFoldersTheHistoryAndItsLockNeed() throws {
         let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -98,7 +98,7 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
     }
 
     public func load() throws -> DisplayMemory {
-        guard let data = try AtomicFile.read(url) else { return DisplayMemory() }
+        guard let data = try StateFile.read(url) else { return DisplayMemory() }
         do {
             var memory = DisplayMemory()
             for record in try StateFile.decode(data).objects("shown") {

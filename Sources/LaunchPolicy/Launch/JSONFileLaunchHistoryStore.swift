@@ -26,7 +26,7 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     private var lockPath: String { url.path + ".lock" }
 
     public func read() throws -> LaunchHistory? {
-        guard let data = try AtomicFile.read(url) else { return nil }
+        guard let data = try StateFile.read(url) else { return nil }
         do {
             return try LaunchHistory(fileData: data)
         } catch {

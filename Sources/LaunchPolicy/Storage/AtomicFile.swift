@@ -14,15 +14,6 @@ import Darwin
 /// is then renamed over it. Every file the package reads whole, a state file or a policy, is read here too, and a
 /// failure is told in one way (``reason(_:)``).
 package enum AtomicFile {
-    /// The file's bytes, or nil when there is no file.
-    package static func read(_ url: URL) throws -> Data? {
-        do {
-            return try contents(of: url)
-        } catch let error as POSIXError where error.code == .ENOENT {
-            return nil
-        }
-    }
-
     /// The bytes of any file the package reads whole: a state file, a policy, a configuration. Throws when there is
     /// no file, as when it cannot be read; ``reason(_:)`` says why in a few words.
     ///
@@ -39,13 +30,21 @@ package enum AtomicFile {
     ///
     /// By `open`, `fstat` and `read`: a regular file is read in one call into a buffer of its size. Through
     /// `FileHandle.read(upToCount:)`, each file cost policy-lint about 9,000 instructions more than reading it whole.
-    package static func contents(of url: URL, readingAtMost limit: Int) throws -> (bytes: [UInt8], size: Int?) {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    ///
+    /// With `onlyRegular`, anything but a regular file (or a link to one) is refused, unread: ``NotRegularFile``, or
+    /// `EISDIR` for a folder. It is then opened without waiting, as a pipe with no writer would keep `open` waiting.
+    package static func contents(
+        of url: URL, readingAtMost limit: Int, onlyRegular: Bool = false
+    ) throws -> (bytes: [UInt8], size: Int?) {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | (onlyRegular ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw systemError() }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw systemError() }
         let regular = status.st_mode & S_IFMT == S_IFREG
+        if onlyRegular, !regular {
+            throw status.st_mode & S_IFMT == S_IFDIR ? systemError(EISDIR) : NotRegularFile()
+        }
         let size = regular ? max(Int(status.st_size), 0) : 0
         var bytes: [UInt8] = []
         // One byte more than a regular file's size, so that its end is seen in one call; 64 KiB at a time otherwise.
@@ -87,6 +86,7 @@ package enum AtomicFile {
         if let posix, let code = POSIXErrorCode(rawValue: Int32(posix.code)) {
             return reason(code: code.rawValue)
         }
+        if error is NotRegularFile { return "not a regular file" }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
             return "no such file"
         }
@@ -97,6 +97,9 @@ package enum AtomicFile {
     package static func reason(code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
+
+    /// A file read with `onlyRegular` is a device, a pipe or a socket.
+    package struct NotRegularFile: Error {}
 
     /// The error a system call set (`errno`), as Swift throws it.
     package static func systemError(_ code: Int32 = errno) -> POSIXError {

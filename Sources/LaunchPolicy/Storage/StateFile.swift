@@ -18,6 +18,21 @@ package enum StateFile {
     /// The format every state file is written in, and the only one read.
     package static let currentFormat = 1
 
+    /// The most a state file may hold, 64 MiB: far more than any the library writes (the delivery cache, holding a
+    /// policy in base64, is the largest), and little enough that a file that is not one is not read whole.
+    package static let largestFile = 64 << 20
+
+    /// The bytes of the state file at `url`, nil when there is none, read only to one byte past ``largestFile``
+    /// (``decode(_:)`` refuses more). Throws when it cannot be read, and when it is not a regular file: a store
+    /// given as `/dev/null` or `/dev/zero` is refused, not read for ever, set aside or written over.
+    package static func read(_ url: URL) throws -> Data? {
+        do {
+            return Data(try AtomicFile.contents(of: url, readingAtMost: largestFile + 1, onlyRegular: true).bytes)
+        } catch let error as POSIXError where error.code == .ENOENT {
+            return nil
+        }
+    }
+
     /// The file's text: `format` first, then `members` as ``object(_:)`` writes them, and a line break at the end.
     package static func encode(_ members: KeyValuePairs<String, JSONValue>) -> Data {
         Data((JSONValue.object([("format", .int(currentFormat))] + present(members)).indentedText + "\n").utf8)
@@ -39,6 +54,9 @@ package enum StateFile {
     /// The file's top-level object, once its `format` is the one this library reads.
     package static func decode(_ data: Data) throws(StateFileProblem) -> StateFileObject {
         guard !data.isEmpty else { throw StateFileProblem(reason: "it is empty") }
+        guard data.count <= largestFile else {
+            throw StateFileProblem(reason: "it is more than the \(largestFile) bytes a state file may hold")
+        }
         let value: JSONValue
         do {
             value = try JSONReader.value(of: [UInt8](data))
