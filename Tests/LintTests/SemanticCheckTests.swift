@@ -412,6 +412,31 @@ import Testing
         #expect(found?.message.contains("<= 2.4 means <2.5.0") == true)
     }
 
+    @Test func aRangeOfAThousandPartialVersionsIsReportedAtEachWithShortMessages() {
+        // 1,000 alternatives, each a partial version: one warning each, pointing at it. Each message quoted the whole
+        // range, and finding each position walked the range from its start through Foundation: seconds a range.
+        let alternatives = (0..<1_000).map { "\($0 / 100).\($0 % 100)" }
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: a
+                when: {app-version: "\(alternatives.joined(separator: " || "))"}
+                then: notify
+                message: hi
+            """)
+        let found = diagnostics.filter { $0.code == .lintAmbiguousVersion }
+        #expect(found.count == 1_000)
+        #expect(found.allSatisfy { $0.message.utf8.count < 300 })
+        #expect(found.first?.message.hasPrefix("app-version \"0.0 || 0.1 || ") == true)
+        // The last one stands where its text does on the line.
+        let line = "    when: {app-version: \"" + alternatives.joined(separator: " || ")
+        let column = line.count - alternatives[999].count + 1
+        #expect(found.last?.range.start.line == 5)
+        #expect(found.last?.range.start.column == column)
+        #expect(found.last?.range.end.column == column + alternatives[999].count)
+    }
+
     @Test func anOriginalVersionThatLooksLikeAMarketingVersionOnIOSIsANote() {
         let diagnostics = lint("""
             policy: 1

@@ -188,4 +188,78 @@ import TestSupport
             if a.matchesEveryVersion { #expect(samples.allSatisfy(a.contains), "\(a.text) matches every version") }
         }
     }
+
+    /// The interval sets as they were computed before they were kept sorted: every pair of intervals intersected,
+    /// and the complement as the intersection of each interval's outside. Slow, and plainly right.
+    private enum Reference {
+        typealias Interval = RangeAnalysis.Interval
+
+        static func intersection(_ a: [Interval], _ b: [Interval], _ kind: VersionKind) -> [Interval] {
+            a.flatMap { mine in b.map { mine.intersection($0) } }.filter { !$0.isEmpty(kind: kind) }
+        }
+
+        static func complement(_ set: [Interval], _ kind: VersionKind) -> [Interval] {
+            set.reduce([Interval.everything]) { result, interval in
+                var outside: [Interval] = []
+                if let lower = interval.lower {
+                    outside.append(Interval(lower: nil, upper: .init(version: lower.version, inclusive: !lower.inclusive)))
+                }
+                if let upper = interval.upper {
+                    outside.append(Interval(lower: .init(version: upper.version, inclusive: !upper.inclusive), upper: nil))
+                }
+                return intersection(result, outside, kind)
+            }
+        }
+
+        static func intervals(of range: VersionRange) -> [Interval] {
+            range.alternatives.flatMap { alternative in
+                alternative.reduce([Interval.everything]) { set, constraint in
+                    switch constraint {
+                    case .compare(let comparator):
+                        return intersection(set, [RangeAnalysis.interval(of: comparator)], range.kind)
+                    case .exclude(let comparators):
+                        let excluded = comparators.reduce(Interval.everything) {
+                            $0.intersection(RangeAnalysis.interval(of: $1))
+                        }
+                        return intersection(set, complement([excluded], range.kind), range.kind)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [VersionKind.marketing, .versionCode, .semver, .build])
+    func sortedIntervalSetsAnswerAsEveryPairDid(kind: VersionKind) throws {
+        var random = SeededGenerator(seed: 0x5E7_0001 &+ UInt64(VersionKind.allCases.firstIndex(of: kind)!))
+        // Ranges of up to eight alternatives, so that sets overlap, touch and nest.
+        func range() -> VersionRange? {
+            let text = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.randomRange(kind, &random) }
+                .joined(separator: " || ")
+            return try? VersionRange(text, kind: kind)
+        }
+        var pairs = 0
+        while pairs < 300 {
+            guard let a = range(), let b = range() else { continue }
+            pairs += 1
+            let (setA, setB) = (RangeAnalysis.intervals(of: a), RangeAnalysis.intervals(of: b))
+            let (listA, listB) = (Reference.intervals(of: a), Reference.intervals(of: b))
+            let what = "\(a.text) and \(b.text)"
+            #expect(setA.isEmpty == listA.isEmpty, "\(what)")
+            #expect(setA.intersection(setB).isEmpty == Reference.intersection(listA, listB, kind).isEmpty, "\(what)")
+            #expect(setA.complement.isEmpty == Reference.complement(listA, kind).isEmpty, "\(what)")
+            #expect(setA.complement.intersection(setB).isEmpty
+                == Reference.intersection(Reference.complement(listA, kind), listB, kind).isEmpty, "\(what)")
+            // A set and its complement share nothing, and the complement of the complement is the set again: it
+            // shares nothing with the complement either (on whole numbers it may be written with fewer intervals:
+            // [1, 1] and [2, 2] come back as [1, 2]).
+            #expect(setA.intersection(setA.complement).isEmpty, "\(a.text)")
+            #expect(setA.complement.complement.intersection(setA.complement).isEmpty, "\(a.text)")
+            #expect(setA.complement.complement.complement.isEmpty == setA.complement.isEmpty, "\(a.text)")
+            #expect(setA.complement.complement.intersection(setB).isEmpty == setA.intersection(setB).isEmpty, "\(what)")
+            for (earlier, later) in zip(setA.intervals, setA.intervals.dropFirst()) {
+                #expect(RangeAnalysis.lowerOrder(earlier.lower, later.lower) < 0
+                    && !RangeAnalysis.meet(earlier.upper, later.lower), "\(a.text): sorted and apart")
+            }
+        }
+    }
 }

@@ -83,6 +83,12 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
         #expect(lines.count == 3)
         #expect(lines[1] == "..." + String(repeating: "#", count: 81))
         #expect(lines[2] == String(repeating: " ", count: 83) + "^")
+        // The part shown is found by walking back from the position, by scalar: two-byte letters before it.
+        let accented = Array((String(repeating: "é", count: 300) + "x: 1").utf8)
+        let atAccentedX = Diagnostic.error("test.code", "message", at: span(1, 301, 600, to: 1, 302, 601))
+        let accentedLines = atAccentedX.rendered(file: "f", source: accented).split(separator: "\n")
+        #expect(accentedLines[1] == "..." + String(repeating: "é", count: 80) + "x: 1")
+        #expect(accentedLines[2] == String(repeating: " ", count: 83) + "^")
         // A tab before the position is kept in the caret line, so that it lines up.
         let tabbed = Array(repeating: UInt8(ascii: "#"), count: 300) + [UInt8(ascii: "\t"), UInt8(ascii: "x")]
         let atX = Diagnostic.error("test.code", "message", at: span(1, 302, 301, to: 1, 303, 302))

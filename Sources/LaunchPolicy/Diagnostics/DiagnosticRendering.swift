@@ -126,41 +126,46 @@ struct SourceExcerpt {
     let caret: String
 
     /// The excerpt for `range`; nil when it does not point inside `source`.
+    ///
+    /// Only the part shown is walked: from the position back to the line's start, or to ``shownBeforeRange``
+    /// scalars before it, and on to the end of the part. A minified JSON file is one line, and walking all of it for
+    /// each of thousands of diagnostics took longer than the lint.
     init?(for range: SourceRange, in source: [UInt8]) {
         let offset = range.start.offset
         guard !source.isEmpty, offset >= 0, offset <= source.count else { return nil }
-        var lineStart = offset
-        while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        var lineEnd = offset
-        while lineEnd < source.count, source[lineEnd] != UInt8(ascii: "\n"), source[lineEnd] != UInt8(ascii: "\r") {
-            lineEnd += 1
-        }
-        // Skip a byte-order mark at the start of the input: it is invisible and columns do not count it.
-        if lineStart == 0, source.count >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF {
-            lineStart = min(3, lineEnd)
-        }
-        // Columns count Unicode scalars: the text is walked by scalar, in place.
-        let text = String(decoding: source[lineStart..<lineEnd], as: UTF8.self)
-        let scalars = text.unicodeScalars
+        let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
         let startColumn = max(1, range.start.column)
         // A range that starts past what a cut line shows (the limit's error in a file of one long line) is shown in
         // the part of the line around it, not under a million spaces.
         let skipped = startColumn > Self.maximumShownScalars ? startColumn - 1 - Self.shownBeforeRange : 0
-        var shownStart = scalars.startIndex
-        var skippedCount = 0
-        while skippedCount < skipped, shownStart < scalars.endIndex {
-            scalars.formIndex(after: &shownStart)
-            skippedCount += 1
+        var shownStart = offset
+        if skipped > 0 {
+            var back = 0
+            while back < Self.shownBeforeRange, shownStart > 0, source[shownStart - 1] != lineFeed,
+                source[shownStart - 1] != carriageReturn
+            {
+                shownStart -= 1
+                if isScalarStart(source[shownStart]) { back += 1 }
+            }
+        } else {
+            while shownStart > 0, source[shownStart - 1] != lineFeed { shownStart -= 1 }
+            // Skip a byte-order mark at the start of the input: it is invisible and columns do not count it.
+            if shownStart == 0, source.starts(with: [0xEF, 0xBB, 0xBF]) { shownStart = 3 }
         }
+        // Columns count Unicode scalars: the part shown is walked by scalar, in place.
         var shownEnd = shownStart
         var shownCount = 0
-        while shownEnd < scalars.endIndex, shownCount < Self.maximumShownScalars {
-            scalars.formIndex(after: &shownEnd)
+        while shownEnd < source.count, source[shownEnd] != lineFeed, source[shownEnd] != carriageReturn,
+            shownCount < Self.maximumShownScalars
+        {
+            shownEnd += 1
+            while shownEnd < source.count, !isScalarStart(source[shownEnd]) { shownEnd += 1 }
             shownCount += 1
         }
-        let shown = shownStart == scalars.startIndex && shownEnd == scalars.endIndex
-            ? text : String(scalars[shownStart..<shownEnd])
-        line = skipped > 0 ? Self.cutMark + shown : shown
+        let text = String(decoding: source[shownStart..<shownEnd], as: UTF8.self)
+        let scalars = text.unicodeScalars
+        line = skipped > 0 ? Self.cutMark + text : text
 
         var width = 1
         if range.end.line == range.start.line, range.end.column > startColumn {
@@ -170,9 +175,9 @@ struct SourceExcerpt {
         }
         var caret: [UInt8] = skipped > 0 ? Array(repeating: UInt8(ascii: " "), count: Self.cutMark.utf8.count) : []
         caret.reserveCapacity(caret.count + startColumn - skipped + min(width - 1, Self.maximumShownScalars))
-        var index = shownStart
+        var index = scalars.startIndex
         for _ in (skipped + 1)..<startColumn {
-            if index < shownEnd {
+            if index < scalars.endIndex {
                 caret.append(scalars[index] == "\t" ? UInt8(ascii: "\t") : UInt8(ascii: " "))
                 scalars.formIndex(after: &index)
             } else {

@@ -13,8 +13,8 @@ extension PolicyChecks {
                 guard let range = entry.test.range else { continue }
                 for operand in range.ambiguousOperands {
                     found.append(finding(.lintAmbiguousVersion,
-                        "\(entry.key) \"\(range.text)\": \(operand.meaning), but people read a partial version "
-                            + "there two ways; write the bound in full",
+                        "\(entry.key) \(Diagnostic.quoted(range.text)): \(operand.meaning), but people read a "
+                            + "partial version there two ways; write the bound in full",
                         at: scalars.range(inside: entry.valueRange, position: operand.position,
                             length: operand.operand.unicodeScalars.count)))
                 }

@@ -26,4 +26,6 @@ extension DiagnosticCode {
     public static let policyUnexpectedTag: DiagnosticCode = "policy.unexpected-tag"
     /// A key that the rule's action does not use.
     public static let policyIgnoredKey: DiagnosticCode = "policy.ignored-key"
+    /// More problems than the decoder reports (``DecodingSupport/maximumReported``); the rest are left out.
+    public static let policyTooManyProblems: DiagnosticCode = "policy.too-many-problems"
 }

@@ -81,57 +81,122 @@ enum RangeAnalysis {
         }
     }
 
-    /// A union of intervals of one kind. Empty intervals are dropped as they arise, so that intersections and
-    /// complements stay as small as the answer (at most one interval more than the inputs have), however many
-    /// alternatives a range has.
+    /// A union of intervals of one kind, kept sorted by their lower ends, overlapping ones merged, and empty ones
+    /// dropped as they arise: intersections and complements are then one pass over each set, and stay as small as
+    /// the answer. Kept as they came, a range of 7,000 alternatives took 49 million interval intersections to be
+    /// compared with another, and lint of one file of such ranges minutes.
     struct IntervalSet {
         let kind: VersionKind
         private(set) var intervals: [Interval]
 
         init(kind: VersionKind, intervals: [Interval]) {
             self.kind = kind
-            self.intervals = intervals.filter { !$0.isEmpty(kind: kind) }
+            self.intervals = Self.sortedAndMerged(intervals.filter { !$0.isEmpty(kind: kind) })
+        }
+
+        /// A set of intervals already sorted, disjoint and not empty.
+        private init(kind: VersionKind, sorted intervals: [Interval]) {
+            self.kind = kind
+            self.intervals = intervals
         }
 
         /// Every version of the kind.
-        static func everything(_ kind: VersionKind) -> IntervalSet { IntervalSet(kind: kind, intervals: [.everything]) }
-
-        func intersection(_ other: IntervalSet) -> IntervalSet {
-            IntervalSet(kind: kind, intervals: intervals.flatMap { mine in other.intervals.map { mine.intersection($0) } })
+        static func everything(_ kind: VersionKind) -> IntervalSet {
+            IntervalSet(kind: kind, sorted: [.everything])
         }
 
-        /// Everything outside the set: the intersection of each interval's outside.
-        var complement: IntervalSet {
-            var result = IntervalSet.everything(kind)
-            for interval in intervals {
-                var outside: [Interval] = []
-                if let lower = interval.lower {
-                    outside.append(Interval(lower: nil, upper: Bound(version: lower.version, inclusive: !lower.inclusive)))
+        private static func sortedAndMerged(_ intervals: [Interval]) -> [Interval] {
+            guard intervals.count > 1 else { return intervals }
+            let sorted = intervals.sorted { RangeAnalysis.lowerOrder($0.lower, $1.lower) < 0 }
+            var merged: [Interval] = [sorted[0]]
+            for next in sorted.dropFirst() {
+                let last = merged.count - 1
+                if RangeAnalysis.meet(merged[last].upper, next.lower) {
+                    if RangeAnalysis.upperOrder(next.upper, merged[last].upper) > 0 { merged[last].upper = next.upper }
+                } else {
+                    merged.append(next)
                 }
-                if let upper = interval.upper {
-                    outside.append(Interval(lower: Bound(version: upper.version, inclusive: !upper.inclusive), upper: nil))
-                }
-                result = result.intersection(IntervalSet(kind: kind, intervals: outside))
             }
-            return result
+            return merged
+        }
+
+        /// Both sets walked once, side by side: the interval that ends first cannot meet any later one of the other.
+        func intersection(_ other: IntervalSet) -> IntervalSet {
+            var result: [Interval] = []
+            var mine = 0, theirs = 0
+            while mine < intervals.count, theirs < other.intervals.count {
+                let both = intervals[mine].intersection(other.intervals[theirs])
+                if !both.isEmpty(kind: kind) { result.append(both) }
+                let order = RangeAnalysis.upperOrder(intervals[mine].upper, other.intervals[theirs].upper)
+                if order <= 0 { mine += 1 }
+                if order >= 0 { theirs += 1 }
+            }
+            return IntervalSet(kind: kind, sorted: result)
+        }
+
+        /// Everything outside the set: the gaps before, between and after its intervals.
+        var complement: IntervalSet {
+            var result: [Interval] = []
+            var gapStart: Bound? = nil
+            for interval in intervals {
+                if let lower = interval.lower {
+                    let gap = Interval(lower: gapStart, upper: Bound(version: lower.version, inclusive: !lower.inclusive))
+                    if !gap.isEmpty(kind: kind) { result.append(gap) }
+                }
+                guard let upper = interval.upper else { return IntervalSet(kind: kind, sorted: result) }
+                gapStart = Bound(version: upper.version, inclusive: !upper.inclusive)
+            }
+            result.append(Interval(lower: gapStart, upper: nil))
+            return IntervalSet(kind: kind, sorted: result)
         }
 
         var isEmpty: Bool { intervals.isEmpty }
     }
 
+    /// The order of two lower ends, nil being the lowest: at one version, an inclusive end comes first.
+    static func lowerOrder(_ a: Bound?, _ b: Bound?) -> Int {
+        guard let a else { return b == nil ? 0 : -1 }
+        guard let b else { return 1 }
+        let order = a.version.compare(to: b.version)
+        if order != 0 || a.inclusive == b.inclusive { return order }
+        return a.inclusive ? -1 : 1
+    }
+
+    /// The order of two upper ends, nil being the highest: at one version, an exclusive end comes first.
+    static func upperOrder(_ a: Bound?, _ b: Bound?) -> Int {
+        guard let a else { return b == nil ? 0 : 1 }
+        guard let b else { return -1 }
+        let order = a.version.compare(to: b.version)
+        if order != 0 || a.inclusive == b.inclusive { return order }
+        return a.inclusive ? 1 : -1
+    }
+
+    /// Whether an interval ending at `upper` and one starting at `lower` (no earlier) overlap or touch, so that
+    /// together they are one interval.
+    static func meet(_ upper: Bound?, _ lower: Bound?) -> Bool {
+        guard let upper, let lower else { return true }
+        let order = lower.version.compare(to: upper.version)
+        return order < 0 || (order == 0 && (lower.inclusive || upper.inclusive))
+    }
+
+    /// A range's versions. Each alternative is the interval its comparisons leave, less the union of what its
+    /// exclusions (`!=`, `!(…)`) name, taken out once: taken out one by one, an alternative with thousands of
+    /// exclusions cost an intersection over the whole set for each.
     static func intervals(of range: VersionRange) -> IntervalSet {
         IntervalSet(kind: range.kind, intervals: range.alternatives.flatMap { alternative -> [Interval] in
-            var set = IntervalSet.everything(range.kind)
+            var compared = Interval.everything
+            var excluded: [Interval] = []
             for constraint in alternative {
                 switch constraint {
                 case .compare(let comparator):
-                    set = set.intersection(IntervalSet(kind: range.kind, intervals: [interval(of: comparator)]))
+                    compared = compared.intersection(interval(of: comparator))
                 case .exclude(let comparators):
-                    let excluded = comparators.reduce(Interval.everything) { $0.intersection(interval(of: $1)) }
-                    set = set.intersection(IntervalSet(kind: range.kind, intervals: [excluded]).complement)
+                    excluded.append(comparators.reduce(Interval.everything) { $0.intersection(interval(of: $1)) })
                 }
             }
-            return set.intervals
+            let kept = IntervalSet(kind: range.kind, intervals: [compared])
+            guard !excluded.isEmpty else { return kept.intervals }
+            return kept.intersection(IntervalSet(kind: range.kind, intervals: excluded).complement).intervals
         })
     }
 

@@ -289,8 +289,7 @@ struct YAMLComposer {
         guard records[key].kind == .scalar else {
             return "(a \(records[key].kind.name))"
         }
-        let text = texts[key]
-        return "\"\(text.count > 60 ? text.prefix(60) + "…" : text)\""
+        return Diagnostic.quoted(texts[key])
     }
 
     /// Records a problem that does not stop reading, until there are too many.
