@@ -35,6 +35,10 @@ import Testing
         let text = "a: &s [1, 2, 3]\nb: *s\n"
         #expect(read(text, limits: YAMLLimits(maximumExpandedNodes: 11)).diagnostics.isEmpty)
         #expect(codes(read(text, limits: YAMLLimits(maximumExpandedNodes: 10))) == ["yaml.alias-budget-exceeded"])
+        // A document of many nodes and no alias meets the same budget; the message says so without blaming aliases.
+        let plain = read("[1, 2, 3, 4]", limits: YAMLLimits(maximumExpandedNodes: 4))
+        #expect(plain.diagnostics.map(\.message)
+            == ["the document has more than 4 nodes, counting each alias as the nodes it stands for"])
     }
 
     @Test func deepFlowNestingIsRefusedAtTheLimit() throws {

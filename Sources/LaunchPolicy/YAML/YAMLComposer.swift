@@ -191,7 +191,8 @@ struct YAMLComposer {
     private mutating func overBudget(at range: SourceRange) -> Bool {
         fail(.error(
             .yamlAliasBudgetExceeded,
-            "with its aliases expanded the document would have more than \(limits.maximumExpandedNodes) nodes",
+            "the document has more than \(limits.maximumExpandedNodes) nodes, counting each alias as the nodes it "
+                + "stands for",
             at: range))
     }
 
