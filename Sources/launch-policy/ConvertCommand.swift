@@ -34,7 +34,7 @@ struct ConvertCommand: ParsableCommand {
         let outputName = output ?? "<converted>"
         let parsed = YAMLPolicyParser().parse(Data(text.utf8))
         let failures = parsed.diagnostics.filter { $0.severity == .error }
-            + (parsed.usablePolicy.map { PolicyTestRunner.run($0).flatMap(\.diagnostics) } ?? [])
+            + (parsed.usablePolicy.map { PolicyTestRunner.failures($0) } ?? [])
         guard failures.isEmpty else {
             for failure in failures { printError(failure.rendered(file: outputName, source: Array(text.utf8))) }
             printError("\(Self.name): the converted policy fails its own checks; please report this with \(config)")

@@ -68,5 +68,8 @@ import TestSupport
         #expect(results[2].decision == nil)
 
         #expect(results[3].diagnostics.first?.message == "test \"wrong grants\" failed: grants: expected [premium], got []")
+        // What policy-lint runs, keeping no decision: the same failures, in the same order.
+        #expect(PolicyTestRunner.failures(try policy(gated)) == results.flatMap(\.diagnostics))
+        #expect(PolicyTestRunner.failures(try policy(gated)).count == 3)
     }
 }

@@ -70,7 +70,7 @@ public struct PolicyLinter: Sendable {
         if let policy = result.usablePolicy {
             diagnostics += PolicyChecks(policy: policy, format: result.format, now: now,
                 maximumBlockWindow: configuration.maximumBlockWindow, scalars: scalars).run()
-            diagnostics += PolicyTestRunner.run(policy, defaultNow: now).flatMap(\.diagnostics)
+            diagnostics += PolicyTestRunner.failures(policy, defaultNow: now)
         }
         return configured(LintReport(path: path, source: bytes, diagnostics: diagnostics), scalars: scalars)
     }
@@ -83,7 +83,7 @@ public struct PolicyLinter: Sendable {
         if !diagnostics.containsErrors {
             var tested = policy
             tested.tests = decoded.tests
-            diagnostics += PolicyTestRunner.run(tested, defaultNow: now).flatMap(\.diagnostics).map { failure in
+            diagnostics += PolicyTestRunner.failures(tested, defaultNow: now).map { failure in
                 var failure = failure
                 failure.notes = failure.notes.map { Diagnostic.Note(message: $0.message, range: $0.range, path: policyPath) }
                 return failure
