@@ -36,6 +36,16 @@ import TestSupport
         #expect(invalid.message.hasSuffix("xxx\" is not a language tag such as ja or pt-BR"))
     }
 
+    @Test func aLaunchGateConfigurationReportsNoMoreProblemsThanAPolicy() {
+        let unknown = (0..<2_000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
+        let json = "{\"ios\": {\"requiredUpdate\": {\"minimumVersion\": \"2.0\", \"message\": \"m\"}, \(unknown)}}"
+        let result = AutomaticPolicyParser(expectsLaunchGateJSON: true).parse(Data(json.utf8))
+        #expect(result.format == .launchGate)
+        #expect(result.diagnostics.count == DecodingSupport.maximumReported + 1)
+        #expect(result.diagnostics.filter { $0.code == .compatUnknownKey }.count == DecodingSupport.maximumReported)
+        #expect(result.diagnostics.last?.code == .policyTooManyProblems)
+    }
+
     @Test func aLongMessageKeepsItsStartAndEndAndWholeScalars() {
         let start = "the value \"" + String(repeating: "é", count: 700)
         let end = String(repeating: "🦄", count: 300) + "\" is not a language tag"

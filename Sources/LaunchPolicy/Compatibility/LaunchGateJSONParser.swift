@@ -70,14 +70,17 @@ public struct LaunchGateDefaultParser: LaunchGateParser, Sendable {
 
 /// Typed reads of a LaunchGate section, each problem reported with its position.
 private struct FieldReader {
-    var diagnostics: [Diagnostic] = []
+    /// Where the problems go: the decoder's, which reports no more than it should keep.
+    private var support = DecodingSupport()
+
+    var diagnostics: [Diagnostic] { support.diagnostics }
 
     mutating func error(_ code: DiagnosticCode, _ message: String, _ range: SourceRange) {
-        diagnostics.append(.error(code, message, at: range))
+        support.report(.error(code, message, at: range))
     }
 
     mutating func warning(_ message: String, _ range: SourceRange) {
-        diagnostics.append(.warning(.compatUnknownKey, message, at: range))
+        support.report(.warning(.compatUnknownKey, message, at: range))
     }
 
     mutating func section(

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Writes the hostile policies Benchmarks/hostile.sh times: files within every limit of the reader (1 MiB, 100,000
+nodes with aliases counted, 64 KiB scalars) that are made to cost time or memory through what the tools do with
+them. Each is named for what it tries; all are the same on every run.
+
+    python3 Benchmarks/generate-hostile.py OUTPUT_FOLDER
+"""
+import json
+import os
+import sys
+
+HEAD = 'policy: 1\nid: hostile\nstore:\n  ios: "itms-apps://x"\n'
+MESSAGE = 'messages:\n  m:\n    default: "Hi."\n'
+
+
+def rules(count, when, then='block'):
+    return 'rules:\n' + ''.join(
+        f'  - id: r{i}\n    when: {when(i)}\n    then: {then}\n    message: m\n' for i in range(count))
+
+
+def bounded(text, limit=60_000, separator=' '):
+    """The longest prefix of `text` under `limit` bytes that ends before a separator."""
+    text = text[:limit]
+    return text[:text.rfind(separator)]
+
+
+def files():
+    # One value of 60 KB quoted at each of 40,000 aliases: every use is an error that quotes it.
+    aliases = ', '.join(['*a'] * 40_000)
+    yield 'aliased-value.yaml', HEAD + MESSAGE + (
+        f'rules:\n  - id: r\n    when:\n      locale: [&a "{"x" * 60_000}", {aliases}]\n    then: block\n'
+        '    message: m\n')
+    # 16 ranges of about 7,000 alternatives, each a partial version: a warning at each, and ranges compared.
+    alternatives = bounded(' || '.join(f'{i // 100}.{i % 100}' for i in range(9_000)), separator=' ||')
+    yield 'many-alternatives.yaml', HEAD + MESSAGE + rules(16, lambda i: f'{{app-version: "{alternatives}"}}')
+    # 16 ranges of about 7,000 exclusions in one alternative.
+    exclusions = bounded(' '.join(f'!={i // 100}.{i % 100}' for i in range(9_000)))
+    yield 'many-exclusions.yaml', HEAD + MESSAGE + rules(16, lambda i: f'{{app-version: ">= 0 {exclusions}"}}')
+    # 100 rules of 60 nested choices: more alternatives than the condition analysis takes.
+    choices = '\n'.join(f'        - any: [{{launch-count: "> {i}"}}, {{days-since-install: "< {i}"}}]' for i in range(60))
+    yield 'nested-choices.yaml', HEAD + MESSAGE + rules(100, lambda i: f'\n      all:\n{choices}')
+    # 3,500 rules and 4,500 test cases: every case runs every rule.
+    cases = ''.join(f'  - name: t{i}\n    context: {{platform: ios, app-version: "{i}.5"}}\n    expect: {{gate: none}}\n'
+                    for i in range(4_500))
+    yield 'rules-times-tests.yaml', HEAD + MESSAGE + rules(
+        3_500, lambda i: f'{{app-version: "< {i}.0"}}', then='notify') + 'tests:\n' + cases
+    # 3,000 messages in 11 languages, 1,200 rules naming them.
+    languages = ['default', 'en', 'ja', 'de', 'fr', 'es', 'it', 'pt-BR', 'zh-Hans', 'ko', 'nl']
+    messages = 'messages:\n' + ''.join(
+        f'  m{i}:\n' + ''.join(f'    {language}: "t{i}"\n' for language in languages) for i in range(3_000))
+    yield 'many-messages.yaml', HEAD + messages + 'rules:\n' + ''.join(
+        f'  - id: r{i}\n    when: {{app-version: "< {i}.0", locale: [en, ja, de, fr]}}\n    then: notify\n'
+        f'    message: m{i}\n' for i in range(1_200))
+    # A LaunchGate configuration minified to one line, with wrong values, and as many nodes as the budget allows.
+    configuration = {'ios': {'alert': {'message': 'x', 'blocking': 'yes'},
+                             'optionalUpdate': {'optionalVersion': '1.x', 'message': 'm'},
+                             'requiredUpdate': {'minimumVersion': 'bad', 'message': 'm'}}}
+    configuration.update({f'k{i}': {'a': i} for i in range(24_000)})
+    yield 'one-line.json', json.dumps(configuration, separators=(',', ':'))
+
+
+def main():
+    folder = sys.argv[1]
+    os.makedirs(folder, exist_ok=True)
+    for name, text in files():
+        data = text.encode()
+        assert len(data) <= 1 << 20, f'{name} is {len(data)} bytes, over the reader\'s limit'
+        with open(os.path.join(folder, name), 'wb') as file:
+            file.write(data)
+
+
+if __name__ == '__main__':
+    main()

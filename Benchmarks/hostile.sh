@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Times policy-lint and `launch-policy eval` on files made to cost time or memory (generate-hostile.py), each within
+# the reader's limits, and fails when one takes more than LIMIT_SECONDS or LIMIT_MB of resident memory.
+#
+#   bash Benchmarks/hostile.sh [LIMIT_SECONDS] [LIMIT_MB]      (default 20 s and 512 MB)
+set -euo pipefail
+benchmarks="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$benchmarks")"
+seconds="${1:-20}"
+megabytes="${2:-512}"
+
+bash "$root/scripts/setup.sh"
+folder="$benchmarks/Inputs/hostile"
+python3 "$benchmarks/generate-hostile.py" "$folder"
+swift build -c release --package-path "$root" --product policy-lint >&2
+swift build -c release --package-path "$root" --product launch-policy >&2
+bin="$root/.build/release"
+output="$(mktemp)"
+timing="$(mktemp)"
+trap 'rm -f "$output" "$timing"' EXIT
+
+failed=0
+printf '| file | bytes | command | seconds | peak MB | exit | diagnostics |\n| --- | ---: | --- | ---: | ---: | ---: | --- |\n'
+for file in "$folder"/*; do
+    name="$(basename "$file")"
+    for command in lint eval; do
+        case "$command" in
+            lint) run=("$bin/policy-lint" --now 2026-11-22T00:00:00Z "$file") ;;
+            eval) run=("$bin/launch-policy" eval "$file" --platform ios --app-version 1.0 --locale ja) ;;
+        esac
+        # GNU time writes elapsed seconds and peak resident KB to its own file; the tool's exit status is kept.
+        status=0
+        /usr/bin/time -o "$timing" -f '%e %M' timeout "$((seconds * 3))" "${run[@]}" > "$output" 2>&1 || status=$?
+        read -r elapsed kilobytes < <(tail -1 "$timing")
+        summary="$(grep -E '^checked ' "$output" | tail -1 || true)"
+        [ -n "$summary" ] || summary="$(grep -cE ': (error|warning): ' "$output" || true) errors and warnings"
+        printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$(wc -c < "$file")" "$command" "$elapsed" \
+            "$((kilobytes / 1024))" "$status" "$summary"
+        if python3 -c "import sys; sys.exit(0 if float('$elapsed') <= $seconds and $kilobytes <= $megabytes * 1024 else 1)"
+        then :; else
+            echo "over the limit ($seconds s, $megabytes MB): $command $name" >&2
+            failed=1
+        fi
+    done
+done
+exit "$failed"
