@@ -37,11 +37,12 @@ def files():
     exclusions = bounded(' '.join(f'!={i // 100}.{i % 100}' for i in range(9_000)))
     yield 'many-exclusions.yaml', HEAD + MESSAGE + rules(16, lambda i: f'{{app-version: ">= 0 {exclusions}"}}')
     # 100 rules of 60 nested choices: more alternatives than the condition analysis takes.
-    choices = '\n'.join(f'        - any: [{{launch-count: "> {i}"}}, {{days-since-install: "< {i}"}}]' for i in range(60))
+    choices = '\n'.join(f'        - any: [{{launch-count: "> {i}"}}, {{days-since-install: "< {i}"}}]'
+                        for i in range(60))
     yield 'nested-choices.yaml', HEAD + MESSAGE + rules(100, lambda i: f'\n      all:\n{choices}')
     # 3,500 rules and 4,500 test cases: every case runs every rule.
-    cases = ''.join(f'  - name: t{i}\n    context: {{platform: ios, app-version: "{i}.5"}}\n    expect: {{gate: none}}\n'
-                    for i in range(4_500))
+    cases = ''.join(f'  - name: t{i}\n    context: {{platform: ios, app-version: "{i}.5"}}\n'
+                    '    expect: {gate: none}\n' for i in range(4_500))
     yield 'rules-times-tests.yaml', HEAD + MESSAGE + rules(
         3_500, lambda i: f'{{app-version: "< {i}.0"}}', then='notify') + 'tests:\n' + cases
     # 3,000 messages in 11 languages, 1,200 rules naming them.

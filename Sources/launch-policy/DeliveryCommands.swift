@@ -135,7 +135,8 @@ struct SignCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try readParsedFile(policy, what: "policy", command: "launch-policy sign", exitWhenTooLarge: 1)
-        let keyText = String(decoding: try readInputFile(key, what: "private key", command: "launch-policy sign", limit: keyFileLimit), as: UTF8.self)
+        let keyBytes = try readInputFile(key, what: "private key", command: "launch-policy sign", limit: keyFileLimit)
+        let keyText = String(decoding: keyBytes, as: UTF8.self)
         let signingKey: PolicySigningKey
         do {
             signingKey = try PolicySigningKey(text: keyText)
@@ -203,7 +204,9 @@ struct VerifyCommand: ParsableCommand {
 /// A public key from a file, or given inline as base64.
 private func readPublicKey(_ argument: String, command: String) throws -> PolicyPublicKey {
     let text = FileManager.default.fileExists(atPath: argument)
-        ? String(decoding: try readInputFile(argument, what: "public key", command: command, limit: keyFileLimit), as: UTF8.self) : argument
+        ? String(decoding: try readInputFile(argument, what: "public key", command: command, limit: keyFileLimit),
+            as: UTF8.self)
+        : argument
     do {
         return try PolicyPublicKey(text: text)
     } catch {

@@ -27,7 +27,8 @@ import TestSupport
             // The line around the position, not a million columns of it.
             #expect(result.standardError.utf8.count < 1_000, "\(command)")
         }
-        let context = try Executables.run("launch-policy", ["eval", "policies/minimum-version.yaml", "--context", file.path])
+        let context = try Executables.run("launch-policy",
+            ["eval", "policies/minimum-version.yaml", "--context", file.path])
         #expect(context.status == 2)
         #expect(context.standardError.contains("[yaml.input-too-large]"))
         let sign = try Executables.run("launch-policy", ["sign", file.path, "--key", file.path])
@@ -49,12 +50,13 @@ import TestSupport
     @Test func aConfigurationOverTheLimitIsReportedByPolicyLint() throws {
         let (folder, _) = try largeFile(".policy-lint.yaml", 1_100_000)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Conformance.packageRoot.appendingPathComponent("policies/minimum-version.yaml"),
-            to: folder.appendingPathComponent("minimum-version.yaml"))
+        let policy = Conformance.packageRoot.appendingPathComponent("policies/minimum-version.yaml")
+        try FileManager.default.copyItem(at: policy, to: folder.appendingPathComponent("minimum-version.yaml"))
         let result = try Executables.run("policy-lint", [folder.path])
         #expect(result.status == 2)
         let output = result.standardOutput + result.standardError
-        #expect(output.contains(".policy-lint.yaml:1:1048577: error: the input is 1100000 bytes"), "\(output.prefix(500))")
+        #expect(output.contains(".policy-lint.yaml:1:1048577: error: the input is 1100000 bytes"),
+            "\(output.prefix(500))")
         #expect(output.utf8.count < 2_000)
     }
 
@@ -65,9 +67,11 @@ import TestSupport
         #expect(eval.status == 1)
         #expect(eval.standardError.contains(
             "/dev/zero:1:1048577: error: the input is more than the limit of 1048576 bytes [yaml.input-too-large]"))
-        let key = try Executables.run("launch-policy", ["verify", "policies/minimum-version.yaml", "--public-key", "/dev/zero"])
+        let key = try Executables.run("launch-policy",
+            ["verify", "policies/minimum-version.yaml", "--public-key", "/dev/zero"])
         #expect(key.status == 2)
-        #expect(key.standardError.contains("cannot read the public key /dev/zero: it is more than the limit of 65536 bytes"))
+        #expect(key.standardError.contains(
+            "cannot read the public key /dev/zero: it is more than the limit of 65536 bytes"))
         let population = try Executables.run("launch-policy",
             ["simulate", "policies/minimum-version.yaml", "--population", "/dev/zero"])
         #expect(population.status == 2)

@@ -61,7 +61,8 @@ import TestSupport
         #expect(Diagnostic.Note(message: exact + "b", range: .wholeInputStart).message.utf8.count
             <= Diagnostic.maximumMessageLength)
         #expect(Diagnostic.quoted("short") == "\"short\"")
-        #expect(Diagnostic.quoted(String(repeating: "ü", count: 61)) == "\"" + String(repeating: "ü", count: 60) + "…\"")
+        #expect(Diagnostic.quoted(String(repeating: "ü", count: 61))
+            == "\"" + String(repeating: "ü", count: 60) + "…\"")
     }
 
     /// The node of `key` in a one-line mapping.

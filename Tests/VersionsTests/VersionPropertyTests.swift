@@ -202,10 +202,12 @@ import TestSupport
             set.reduce([Interval.everything]) { result, interval in
                 var outside: [Interval] = []
                 if let lower = interval.lower {
-                    outside.append(Interval(lower: nil, upper: .init(version: lower.version, inclusive: !lower.inclusive)))
+                    let end = RangeAnalysis.Bound(version: lower.version, inclusive: !lower.inclusive)
+                    outside.append(Interval(lower: nil, upper: end))
                 }
                 if let upper = interval.upper {
-                    outside.append(Interval(lower: .init(version: upper.version, inclusive: !upper.inclusive), upper: nil))
+                    let start = RangeAnalysis.Bound(version: upper.version, inclusive: !upper.inclusive)
+                    outside.append(Interval(lower: start, upper: nil))
                 }
                 return intersection(result, outside, kind)
             }

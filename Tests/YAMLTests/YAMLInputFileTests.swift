@@ -31,7 +31,8 @@ import TestSupport
     #if os(Linux)
     @Test func aStreamWithNoEndIsReadToTheLimitAndItsSizeNotGuessed() throws {
         // /dev/zero never ends and has no size: before, `launch-policy eval /dev/zero` read until memory ran out.
-        let file = try YAMLInputFile(contentsOf: URL(fileURLWithPath: "/dev/zero"), limits: YAMLLimits(maximumInputBytes: 1_000))
+        let limits = YAMLLimits(maximumInputBytes: 1_000)
+        let file = try YAMLInputFile(contentsOf: URL(fileURLWithPath: "/dev/zero"), limits: limits)
         #expect(file.bytes.count == 1_001)
         #expect(file.tooLarge?.message == "the input is more than the limit of 1000 bytes")
     }

@@ -11,25 +11,18 @@ import Darwin
 
 /// Writes the small state files the library keeps (what was shown, launch history, the delivery cache) so that a crash
 /// or a full disk never leaves a half-written file: the new contents go to a temporary file beside the old one, which
-/// is then renamed over it. Every file the package reads whole, a state file or a policy, is read here too, and a
-/// failure is told in one way (``reason(_:)``).
+/// is then renamed over it. Every file the package reads, a state file, a policy or a key, is read here too, no
+/// further than a limit, and a failure is told in one way (``reason(_:)``).
 package enum AtomicFile {
-    /// The bytes of any file the package reads whole: a state file, a policy, a configuration. Throws when there is
-    /// no file, as when it cannot be read; ``reason(_:)`` says why in a few words.
-    ///
-    /// Not through `Data(contentsOf:)`: on Linux and Android it leaks a 4 KiB buffer for every empty file it reads
-    /// (Foundation's path for files that report a size of 0), which the fuzzer found at the first empty history file
-    /// an app would read at launch.
-    package static func contents(of url: URL) throws -> Data {
-        Data(try contents(of: url, readingAtMost: .max).bytes)
-    }
-
-    /// ``contents(of:)``, read no further than `limit` bytes, and the file's size: the size a regular file tells, or
-    /// that of anything else (a pipe, a device, a file in `/proc`, which says it is empty) read to its end; nil when
-    /// such a file was read only to the limit, as its size is then unknown (`/dev/zero` has none).
+    /// The bytes of a file, read no further than `limit` bytes, and the file's size: the size a regular file tells,
+    /// or that of anything else (a pipe, a device, a file in `/proc`, which says it is empty) read to its end; nil
+    /// when such a file was read only to the limit, as its size is then unknown (`/dev/zero` has none). Throws when
+    /// there is no file, as when it cannot be read; ``reason(_:)`` says why in a few words.
     ///
     /// By `open`, `fstat` and `read`: a regular file is read in one call into a buffer of its size. Through
-    /// `FileHandle.read(upToCount:)`, each file cost policy-lint about 9,000 instructions more than reading it whole.
+    /// `FileHandle.read(upToCount:)`, each file cost policy-lint about 9,000 instructions more than reading it whole;
+    /// through `Data(contentsOf:)`, on Linux and Android, each empty file leaked a 4 KiB buffer (Foundation's path for
+    /// files that report a size of 0), which the fuzzer found at the first empty history file an app would read.
     ///
     /// With `onlyRegular`, anything but a regular file (or a link to one) is refused, unread: ``NotRegularFile``, or
     /// `EISDIR` for a folder. It is then opened without waiting, as a pipe with no writer would keep `open` waiting.

@@ -140,7 +140,8 @@ enum RangeAnalysis {
             var gapStart: Bound? = nil
             for interval in intervals {
                 if let lower = interval.lower {
-                    let gap = Interval(lower: gapStart, upper: Bound(version: lower.version, inclusive: !lower.inclusive))
+                    let end = Bound(version: lower.version, inclusive: !lower.inclusive)
+                    let gap = Interval(lower: gapStart, upper: end)
                     if !gap.isEmpty(kind: kind) { result.append(gap) }
                 }
                 guard let upper = interval.upper else { return IntervalSet(kind: kind, sorted: result) }
