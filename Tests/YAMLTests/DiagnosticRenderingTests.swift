@@ -72,6 +72,20 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
         #expect(uncut[2] == String(repeating: " ", count: 239) + "^")
     }
 
+    @Test func aLineEndedByACarriageReturnIsShownWithoutIt() {
+        // Windows line ends: the part shown stops at CR, whichever way the start of the part is found.
+        let source = Array("a: 1\r\nb: [\r\n".utf8)
+        let lines = Diagnostic.error("test.code", "message", at: span(2, 4, 9, to: 2, 5, 10))
+            .rendered(file: "f", source: source).split(separator: "\n")
+        #expect(lines[1] == "b: [")
+        #expect(lines[2] == "   ^")
+        let long = Array((String(repeating: "x", count: 300) + "y\r\nz\r\n").utf8)
+        let far = Diagnostic.error("test.code", "message", at: span(1, 301, 300, to: 1, 302, 301))
+            .rendered(file: "f", source: long).split(separator: "\n")
+        #expect(far[1] == "..." + String(repeating: "x", count: 80) + "y")
+        #expect(far[2] == String(repeating: " ", count: 83) + "^")
+    }
+
     @Test func theLimitsErrorInAFileOfOneLongLineIsShownInAFewScalars() throws {
         // A file of one line over the input limit: the error stands a million columns in. Before, the caret line
         // was a million spaces long.

@@ -132,9 +132,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         guard utf8.count > maximumMessageLength else { return message }
         let kept = maximumMessageLength - " … ".utf8.count
         var head = utf8.index(utf8.startIndex, offsetBy: kept * 2 / 3)
-        while utf8[head] & 0xC0 == 0x80 { utf8.formIndex(before: &head) }
+        while utf8[head].isUTF8Continuation { utf8.formIndex(before: &head) }
         var tail = utf8.index(utf8.endIndex, offsetBy: -(kept - kept * 2 / 3))
-        while utf8[tail] & 0xC0 == 0x80 { utf8.formIndex(after: &tail) }
+        while utf8[tail].isUTF8Continuation { utf8.formIndex(after: &tail) }
         return String(message[..<head]) + " … " + String(message[tail...])
     }
 

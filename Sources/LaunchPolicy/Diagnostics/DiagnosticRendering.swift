@@ -134,7 +134,6 @@ struct SourceExcerpt {
         let offset = range.start.offset
         guard !source.isEmpty, offset >= 0, offset <= source.count else { return nil }
         let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
-        func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
         let startColumn = max(1, range.start.column)
         // A range that starts past what a cut line shows (the limit's error in a file of one long line) is shown in
         // the part of the line around it, not under a million spaces.
@@ -146,7 +145,7 @@ struct SourceExcerpt {
                 source[shownStart - 1] != carriageReturn
             {
                 shownStart -= 1
-                if isScalarStart(source[shownStart]) { back += 1 }
+                if !source[shownStart].isUTF8Continuation { back += 1 }
             }
         } else {
             while shownStart > 0, source[shownStart - 1] != lineFeed { shownStart -= 1 }
@@ -160,7 +159,7 @@ struct SourceExcerpt {
             shownCount < Self.maximumShownScalars
         {
             shownEnd += 1
-            while shownEnd < source.count, !isScalarStart(source[shownEnd]) { shownEnd += 1 }
+            while shownEnd < source.count, source[shownEnd].isUTF8Continuation { shownEnd += 1 }
             shownCount += 1
         }
         let text = String(decoding: source[shownStart..<shownEnd], as: UTF8.self)

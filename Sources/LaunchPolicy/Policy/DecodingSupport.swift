@@ -8,13 +8,12 @@ struct DecodingSupport {
     static let maximumReported = 500
 
     mutating func report(_ diagnostic: Diagnostic) {
-        guard diagnostics.count <= Self.maximumReported else { return }
-        guard diagnostics.count < Self.maximumReported else {
+        if diagnostics.count < Self.maximumReported {
+            diagnostics.append(diagnostic)
+        } else if diagnostics.count == Self.maximumReported {
             diagnostics.append(.error(.policyTooManyProblems,
                 "more than \(Self.maximumReported) problems; the rest are not reported", at: diagnostic.range))
-            return
         }
-        diagnostics.append(diagnostic)
     }
 
     mutating func error(
@@ -178,7 +177,7 @@ struct DecodingSupport {
             // Count scalars by their first bytes, to the end of the span.
             var scalars = 0, bytes = 0, startBytes: Int?
             for byte in utf8 {
-                if byte & 0xC0 != 0x80 {
+                if !byte.isUTF8Continuation {
                     if scalars == position { startBytes = bytes }
                     if scalars == position + length { break }
                     scalars += 1

@@ -254,7 +254,7 @@ struct JSONReader {
     private func failure(_ what: String, at offset: Int? = nil) -> Failure {
         let offset = offset ?? self.offset
         var line = 1, column = 1
-        for byte in bytes[..<offset] where byte & 0xC0 != 0x80 {
+        for byte in bytes[..<offset] where !byte.isUTF8Continuation {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
         return Failure(reason: "it is not valid JSON: \(what) at line \(line), column \(column)")

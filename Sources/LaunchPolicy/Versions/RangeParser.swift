@@ -80,7 +80,7 @@ struct RangeParser {
 
     /// The position in characters of byte `offset`: the bytes before it that start a character.
     private func place(_ offset: Int) -> Int {
-        bytes[..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        bytes[..<offset].reduce(0) { $1.isUTF8Continuation ? $0 : $0 + 1 }
     }
 
     /// Why the character at byte `offset` is not allowed, in ``VersionSyntax``'s words.

@@ -107,7 +107,7 @@ enum UTF8Validation {
         guard index + length <= bytes.count else { return 0 }
         let second = bytes[index + 1]
         guard second >= lower, second <= upper else { return 0 }
-        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
+        for offset in 2..<length where !bytes[index + offset].isUTF8Continuation { return 0 }
         return length
     }
 }
@@ -142,7 +142,7 @@ struct SourceMap {
         var lineStart = offset
         while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
         var columns = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { columns += 1 }
+        for index in lineStart..<offset where !bytes[index].isUTF8Continuation { columns += 1 }
         return SourceLocation(line: line, column: columns, offset: offset)
     }
 
@@ -177,12 +177,12 @@ struct SourceMap {
                 continue
             }
             cursorByte += 1
-            while cursorByte < bytes.count, bytes[cursorByte] & 0xC0 == 0x80 { cursorByte += 1 }
+            while cursorByte < bytes.count, bytes[cursorByte].isUTF8Continuation { cursorByte += 1 }
             cursorCharacter += 1
         }
         while cursorCharacter > character, cursorByte > screened.byteOrderMarkLength {
             cursorByte -= 1
-            while cursorByte > screened.byteOrderMarkLength, bytes[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
+            while cursorByte > screened.byteOrderMarkLength, bytes[cursorByte].isUTF8Continuation { cursorByte -= 1 }
             cursorCharacter -= 1
         }
         return cursorByte
@@ -216,7 +216,7 @@ struct SourceMap {
                 index += breakLength
                 continue
             }
-            if byte & 0xC0 != 0x80 { column += 1 }
+            if !byte.isUTF8Continuation { column += 1 }
             index += 1
         }
         return SourceLocation(line: line, column: column, offset: end)
