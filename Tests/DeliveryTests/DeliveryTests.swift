@@ -323,6 +323,13 @@ final class Script: @unchecked Sendable {
         #expect(current.origin == .bundled)
         #expect(current.diagnostics.map(\.diagnostic.message)
             == ["the cached policy is not used: it cannot be read: is a directory"])
+        // A pipe in its place, with no writer: opening it waited for ever; now it is refused unread, and left.
+        try FileManager.default.removeItem(at: fixture.cacheFile)
+        #expect(mkfifo(fixture.cacheFile.path, 0o600) == 0)
+        #expect(fixture.delivery().current().diagnostics.map(\.diagnostic.message)
+            == ["the cached policy is not used: it cannot be read: not a regular file"])
+        var status = stat()
+        #expect(lstat(fixture.cacheFile.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
 
     @Test func aCorruptedCacheFileIsSetAsideForTheBundledPolicyAndRepairedByTheNextFetch() async throws {

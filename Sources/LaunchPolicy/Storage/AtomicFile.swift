@@ -49,7 +49,7 @@ package enum AtomicFile {
             // zeroing each step first cost a stream a minute for 256 MiB in a debug build.
             var failure: Int32 = 0
             let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
-                let got = systemRead(descriptor, buffer.baseAddress!, wanted)
+                let got = read(descriptor, buffer.baseAddress!, wanted)
                 if got < 0 { failure = errno }
                 count = max(got, 0)
             }
@@ -119,9 +119,4 @@ package enum AtomicFile {
             return try attempt()
         }
     }
-}
-
-/// The system's `read`, which the enum's own `read(_:)` hides inside it.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }
