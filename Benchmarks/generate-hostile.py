@@ -52,6 +52,12 @@ def files():
     yield 'many-messages.yaml', HEAD + messages + 'rules:\n' + ''.join(
         f'  - id: r{i}\n    when: {{app-version: "< {i}.0", locale: [en, ja, de, fr]}}\n    then: notify\n'
         f'    message: m{i}\n' for i in range(1_200))
+    # `not` nested 2,200 levels in 16 KB: a chain of anchors in one list, each nesting the one before 55 levels
+    # deep, which the last rule names. Every level is within the reader's depth as written.
+    chain = ['        - &c0 {platform: ios}'] + [
+        f'        - &c{k} ' + '{not: ' * 55 + f'*c{k - 1}' + '}' * 55 for k in range(1, 41)]
+    yield 'alias-chain.yaml', HEAD + MESSAGE + 'rules:\n  - id: chain\n    when:\n      all:\n' + '\n'.join(chain) + (
+        '\n    then: notify\n    message: m\n  - id: last\n    when: *c40\n    then: notify\n    message: m\n')
     # A LaunchGate configuration minified to one line, with wrong values, and as many nodes as the budget allows.
     configuration = {'ios': {'alert': {'message': 'x', 'blocking': 'yes'},
                              'optionalUpdate': {'optionalVersion': '1.x', 'message': 'm'},

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times policy-lint and `launch-policy eval` on files made to cost time or memory (generate-hostile.py), each within
-# the reader's limits, and fails when one takes more than LIMIT_SECONDS or LIMIT_MB of resident memory.
+# the reader's limits, and fails when one takes more than LIMIT_SECONDS or LIMIT_MB of resident memory, or crashes.
+# Each runs with 1 MiB of stack, what an iOS app's main thread has, so that deep recursion shows as it would there.
 #
 #   bash Benchmarks/hostile.sh [LIMIT_SECONDS] [LIMIT_MB]      (default 20 s and 512 MB)
 set -euo pipefail
@@ -31,7 +32,8 @@ for file in "$folder"/*; do
         esac
         # GNU time writes elapsed seconds and peak resident KB to its own file; the tool's exit status is kept.
         status=0
-        /usr/bin/time -o "$timing" -f '%e %M' timeout "$((seconds * 3))" "${run[@]}" > "$output" 2>&1 || status=$?
+        (ulimit -s 1024 && exec /usr/bin/time -o "$timing" -f '%e %M' timeout "$((seconds * 3))" "${run[@]}") \
+            > "$output" 2>&1 || status=$?
         read -r elapsed kilobytes < <(tail -1 "$timing")
         summary="$(grep -E '^checked ' "$output" | tail -1 || true)"
         [ -n "$summary" ] || summary="$(grep -cE ': (error|warning): ' "$output" || true) errors and warnings"
@@ -41,6 +43,11 @@ for file in "$folder"/*; do
             'BEGIN { exit !(e <= s && k <= m * 1024) }'
         then
             echo "over the limit ($seconds s, $megabytes MB): $command $name" >&2
+            failed=1
+        fi
+        # The tools exit 0, 1 or 2; more is a timeout (124) or a signal (128 and up).
+        if [ "$status" -gt 2 ]; then
+            echo "ended by a timeout or a signal (exit $status): $command $name" >&2
             failed=1
         fi
     done

@@ -27,8 +27,8 @@ private func doublingPolicy(depth: Int, holds: Bool) -> String {
 }
 
 @Suite struct AliasTests {
-    /// The expanded policy would have 2^40 entries: only sharing lets it decode and evaluate at all.
-    private let limits = YAMLLimits(maximumExpandedNodes: .max)
+    /// The expanded policy would have 2^40 entries, 80 levels deep: only sharing lets it decode and evaluate at all.
+    private let limits = YAMLLimits(maximumDepth: 100, maximumExpandedNodes: .max)
 
     @Test(arguments: [true, false])
     func anAliasHeavyPolicyDecodesAndEvaluatesInLinearTime(holds: Bool) throws {
@@ -75,4 +75,78 @@ private func doublingPolicy(depth: Int, holds: Bool) -> String {
         #expect(result.diagnostics.map(\.code) == [.policyInvalidRange])
         #expect(result.diagnostics.first?.range.start.line == 4)
     }
+
+    /// A policy whose rule `last` is `not` nested `length` times through a chain of anchors, each written once in rule
+    /// `chain`'s list: a few lines, and a condition as deep as the chain is long.
+    private func notChain(_ length: Int) -> String {
+        var lines = ["        - &c0 {platform: ios}"]
+        for level in 1...length { lines.append("        - &c\(level) {not: *c\(level - 1)}") }
+        return """
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - id: chain
+                when:
+                  all:
+            \(lines.joined(separator: "\n"))
+                then: notify
+                message: m
+              - {id: last, when: *c\(length), then: notify, message: m}
+
+            """
+    }
+
+    @Test func aChainOfAliasesNestsNoDeeperThanTheReaderAllows() {
+        // 2,000 levels of `not` in 63 KB: refused by the reader's depth, not decoded into a condition whose
+        // evaluation recursed 2,000 levels (which overflowed a 1 MiB stack, an iOS app's main thread).
+        let result = YAMLPolicyParser().parse(Data(notChain(2_000).utf8))
+        #expect(result.diagnostics.map(\.code) == [.yamlTooDeep])
+        #expect(result.usablePolicy == nil)
+    }
+
+    @Test func theDeepestConditionTheReaderAllowsRunsOnASmallStack() throws {
+        // The longest chain the reader accepts, found by asking it.
+        var length = 1
+        while YAMLPolicyParser().parse(Data(notChain(length + 1).utf8)).usablePolicy != nil { length += 1 }
+        #expect(length > 50, "the chain reaches nearly the depth limit of 64")
+        let text = notChain(length)
+        // Decoding, evaluating with every explanation, describing and linting it on a thread with 512 KiB of stack,
+        // what Apple platforms give a secondary thread.
+        let outcome = try onThread(stackSize: 512 << 10) {
+            guard let policy = YAMLPolicyParser().parse(Data(text.utf8)).usablePolicy else { return [String]() }
+            var lines: [String] = []
+            for platform in [Platform.ios, .android] {
+                let decision = policy.evaluate(try LaunchContext(platform: platform))
+                lines.append(decision.notices.map(\.rule).joined(separator: ","))
+                lines.append(decision.report)
+            }
+            lines += policy.ruleDescriptions.map(\.description)
+            lines += PolicyLinter().lint(Array(text.utf8), path: "chain.yaml").diagnostics.map(\.message)
+            return lines
+        }
+        // Rule `chain` never matches (`c0` and `c1` contradict); an odd number of `not`s turns `last` around.
+        #expect(outcome[0] == (length % 2 == 0 ? "last" : ""), "on iOS")
+        #expect(outcome[2] == (length % 2 == 1 ? "last" : ""), "on Android")
+        #expect(outcome.count == 6, "two decisions and their reports, two descriptions, and nothing from lint")
+        #expect(outcome[5].hasPrefix("Tells users except those"), "\(outcome[5].prefix(80))")
+    }
+
+    /// Runs `body` on a new thread with `stackSize` bytes of stack, and returns what it returned.
+    private func onThread(stackSize: Int, _ body: @escaping @Sendable () throws -> [String]) throws -> [String] {
+        let box = ThreadResult()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result(catching: body)
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return try #require(box.result).get()
+    }
+}
+
+/// What a thread returned; written by the thread before it signals, read after the wait.
+private final class ThreadResult: @unchecked Sendable {
+    var result: Result<[String], any Error>?
 }

@@ -10,8 +10,9 @@ import Testing
         var anchors = "        - &l0 {platform: ios, not: {region: [\"NO\"]}}\n"
         for level in 1...30 { anchors += "        - &l\(level) {all: [*l\(level - 1), *l\(level - 1)]}\n" }
         yaml += anchors + "    then: notify\n    message: hi\n"
-        // The reader's alias budget would refuse this; lifted, the linter must still finish at once.
-        let linter = PolicyLinter(limits: YAMLLimits(maximumExpandedNodes: .max), now: lintNow)
+        // The reader's alias budget and depth (60 levels expanded) would refuse this; lifted, the linter must still
+        // finish at once.
+        let linter = PolicyLinter(limits: YAMLLimits(maximumDepth: 100, maximumExpandedNodes: .max), now: lintNow)
         let diagnostics = linter.lint(Array(yaml.utf8), path: "deep.yaml").diagnostics
         #expect(!diagnostics.containsErrors, "\(diagnostics.prefix(3).map(\.description))")
         #expect(findings(.lintNeverMatches, diagnostics).isEmpty)

@@ -74,6 +74,47 @@ import Testing
         #expect(read("[" + text + "]", limits: YAMLLimits(maximumDepth: 65)).diagnostics.isEmpty)
     }
 
+    /// A chain of anchors, each a flow sequence holding an alias of the one before, as items of one sequence: written
+    /// two levels deep, the item `&cK` nests K levels.
+    private func anchorChain(_ length: Int) -> String {
+        var lines = ["- &c1 [x]"]
+        for level in 2...length { lines.append("- &c\(level) [*c\(level - 1)]") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func anAliasNestsWhatItStandsForWhereItIsWritten() throws {
+        // The root sequence is one level; `&c63 [*c62]` nests 1 + 63 levels, the limit, and `&c64 [*c63]` one more.
+        #expect(read(anchorChain(63)).diagnostics.isEmpty)
+        let result = read(anchorChain(64))
+        #expect(codes(result) == ["yaml.too-deep"])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.range.start == SourceLocation(line: 64, column: 9, offset: 869))
+        #expect(diagnostic.message == "the alias *c63 stands for sequences and mappings 63 levels deep, which here "
+            + "nest more than 64 levels deep")
+        #expect(result.root == nil)
+    }
+
+    @Test func aChainOfAliasesCannotNestPastTheLimitInASmallFile() throws {
+        // 2,000 levels in 34 KB, each alias well within the alias budget: refused where the chain passes the limit,
+        // not handed to the decoder and the evaluator, which recurse through every level.
+        let text = anchorChain(2_000)
+        #expect(text.utf8.count < 40_000)
+        let result = read(text)
+        #expect(codes(result) == ["yaml.too-deep"])
+        #expect(try #require(result.diagnostics.first).range.start.line == 64)
+    }
+
+    @Test func theDepthAnAliasReachesDependsOnWhereItIsWritten() {
+        // The same alias, of a node three levels deep: at the top it reaches depth 4, in two more sequences depth 6.
+        let text = "a: &deep [[[x]]]\nb: *deep\nc: [[*deep]]\n"
+        let limits = YAMLLimits(maximumDepth: 5)
+        #expect(codes(read("a: &deep [[[x]]]\nb: *deep\n", limits: limits)).isEmpty)
+        #expect(codes(read(text, limits: limits)) == ["yaml.too-deep"])
+        #expect(codes(read(text, limits: YAMLLimits(maximumDepth: 6))).isEmpty)
+        // A scalar adds no level, wherever its alias is written.
+        #expect(codes(read("a: &s x\nb: [[[[*s]]]]\n", limits: limits)).isEmpty)
+    }
+
     @Test func aThirtyMegabyteScalarIsRefusedByTheInputLimitBeforeParsing() throws {
         let bytes = Array("k: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 30 << 20)
         let (count, stop) = eventsPulled(bytes)

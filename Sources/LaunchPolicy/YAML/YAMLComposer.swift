@@ -1,8 +1,8 @@
 /// Builds nodes from events with an explicit stack — never recursion, so no input can overflow the call stack.
 ///
 /// The composer enforces the limits that concern the tree: the alias budget (every alias adds the expanded size of
-/// its anchor, counted once when the anchor closes), aliases to unknown or still-open anchors, the number of
-/// documents, and duplicate keys.
+/// its anchor, counted once when the anchor closes), the depth that aliases reach (an alias nests what it stands for
+/// where it is written), aliases to unknown or still-open anchors, the number of documents, and duplicate keys.
 struct YAMLComposer {
     /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
     /// from `firstPending`; a mapping's keys so far are the top of `keys`, from `firstKey`.
@@ -13,6 +13,8 @@ struct YAMLComposer {
         let anchor: String?
         /// The expanded node count of the document before this collection began.
         let expandedBefore: Int
+        /// The greatest height of its children so far (see ``YAMLComposer/Anchor/height``).
+        var childHeight = 0
         let firstPending: Int
         let firstKey: Int
         /// The keys by identity once there are more than ``YAMLComposer/keyListLimit``: a mapping in a policy holds
@@ -32,6 +34,19 @@ struct YAMLComposer {
         case text(String)
         case structure(String)
         case unique(Int)
+    }
+
+    /// What an anchor names, as an alias repeats it.
+    private struct Anchor {
+        let node: Int
+        /// How many nodes the anchored node stands for, aliases in it counted as theirs.
+        let expandedCount: Int
+        /// How many levels of sequences and mappings it holds, aliases in it counted as theirs: 0 for a scalar, one
+        /// more than its deepest child for a collection. The event reader bounds the depth of what is written; an
+        /// alias nests its node where it is written, so that a chain of anchors each holding an alias of the one
+        /// before is written shallow but reaches any depth, and everything that walks the tree after the reader
+        /// (the decoder, the evaluator, lint) recurses through that depth.
+        let height: Int
     }
 
     /// A key of an open mapping, as its node. A key is compared with the keys before it by the node's text, read in
@@ -58,7 +73,7 @@ struct YAMLComposer {
     private var open: [OpenCollection] = []
     private var pending: [Int] = []
     private var keys: [WrittenKey] = []
-    private var anchors: [String: (node: Int, expandedCount: Int)] = [:]
+    private var anchors: [String: Anchor] = [:]
     private var openAnchors: Set<String> = []
     private var expandedNodes = 0
     private var sawDocument = false
@@ -131,21 +146,23 @@ struct YAMLComposer {
                 range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
                 childCount: children.count - firstChild, decoration: collection.decoration,
                 kind: collection.isMapping ? .mapping : .sequence, style: .plain))
+            let height = collection.childHeight + 1
             if let anchor = collection.anchor {
                 openAnchors.remove(anchor)
-                anchors[anchor] = (node, expandedNodes - collection.expandedBefore)
+                anchors[anchor] = Anchor(node: node, expandedCount: expandedNodes - collection.expandedBefore,
+                    height: height)
             }
-            return add(node)
+            return add(node, height: height)
         case .scalar(let scalar, let anchor, let tag):
             guard count(1, at: range) else { return false }
             let node = records.count
             records.append(YAMLTree.Record(
                 range: range, firstChild: 0, childCount: 0,
                 decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
-            if let anchor { anchors[anchor] = (node, 1) }
+            if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
             // The text last, as the scalar's last use, so that it moves into the tree instead of being copied.
             texts.append(scalar.text)
-            return add(node)
+            return add(node, height: 0)
         case .alias(let name):
             if openAnchors.contains(name) {
                 return fail(.error(
@@ -158,7 +175,10 @@ struct YAMLComposer {
                     .yamlUnknownAnchor, "the alias *\(name) names no anchor defined before it", at: range))
             }
             guard count(target.expandedCount, at: range) else { return false }
-            return add(target.node)
+            if open.count + target.height > limits.maximumDepth {
+                return tooDeep(alias: name, height: target.height, at: range)
+            }
+            return add(target.node, height: target.height)
         }
     }
 
@@ -196,13 +216,25 @@ struct YAMLComposer {
             at: range))
     }
 
-    /// Adds a finished node to the collection it belongs to, or makes it the document's root.
-    private mutating func add(_ node: Int) -> Bool {
+    /// Fails for an alias that nests what it stands for past ``YAMLLimits/maximumDepth``.
+    @inline(never)
+    private mutating func tooDeep(alias name: String, height: Int, at range: SourceRange) -> Bool {
+        fail(.error(
+            .yamlTooDeep,
+            "the alias *\(name) stands for sequences and mappings \(height) levels deep, which here nest more than "
+                + "\(limits.maximumDepth) levels deep",
+            at: range))
+    }
+
+    /// Adds a finished node, `height` levels deep (see ``Anchor/height``), to the collection it belongs to, or makes
+    /// it the document's root.
+    private mutating func add(_ node: Int, height: Int) -> Bool {
         guard !open.isEmpty else {
             roots.append(node)
             return true
         }
         let top = open.count - 1
+        if height > open[top].childHeight { open[top].childHeight = height }
         if !open[top].isMapping {
             pending.append(node)
             return true

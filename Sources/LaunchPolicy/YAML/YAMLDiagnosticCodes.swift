@@ -12,7 +12,7 @@ extension DiagnosticCode {
     public static let yamlEmptyInput: DiagnosticCode = "yaml.empty-input"
     /// libyaml rejected the text.
     public static let yamlSyntaxError: DiagnosticCode = "yaml.syntax-error"
-    /// Sequences and mappings nest deeper than ``YAMLLimits/maximumDepth``.
+    /// Sequences and mappings nest deeper than ``YAMLLimits/maximumDepth``, as written or through an alias.
     public static let yamlTooDeep: DiagnosticCode = "yaml.too-deep"
     /// A scalar is longer than ``YAMLLimits/maximumScalarBytes``.
     public static let yamlScalarTooLong: DiagnosticCode = "yaml.scalar-too-long"

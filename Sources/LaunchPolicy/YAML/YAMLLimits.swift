@@ -10,7 +10,11 @@ public struct YAMLLimits: Hashable, Sendable {
     public var maximumInputBytes: Int
     /// The most any limits accept, in bytes (4 GiB less two): source positions are kept as 32-bit numbers.
     public static let largestInputBytes = Int(UInt32.max) - 1
-    /// The deepest nesting of sequences and mappings. Default: 64.
+    /// The deepest nesting of sequences and mappings, an alias counted as the nesting of the node it stands for.
+    /// Default: 64.
+    ///
+    /// Counting aliases is what keeps a small file from nesting without bound: a chain of anchors, each holding an
+    /// alias of the one before, is written a few levels deep but nests as deep as the chain is long.
     public var maximumDepth: Int
     /// The number of nodes a document may have with every alias expanded. Default: 100,000.
     ///
