@@ -39,6 +39,9 @@ else
 fi
 
 cd "$out"
+# 1 MiB of stack, what an iOS app's main thread has: recursion that 8 MiB hides overflows there (a chain of aliases
+# nesting `not` 2,200 levels did, before the reader counted an alias's depth).
+ulimit -s 1024
 # -use_value_profile guides past comparisons of keys and versions; -rss_limit_mb holds the reader's memory promise.
 "$binary" "$out/corpus" "$seeds" \
     -dict="$fuzz/policy.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
