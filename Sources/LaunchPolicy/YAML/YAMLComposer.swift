@@ -152,7 +152,8 @@ struct YAMLComposer {
                 anchors[anchor] = Anchor(node: node, expandedCount: expandedNodes - collection.expandedBefore,
                     height: height)
             }
-            return add(node, height: height)
+            raiseChildHeight(to: height)
+            return add(node)
         case .scalar(let scalar, let anchor, let tag):
             guard count(1, at: range) else { return false }
             let node = records.count
@@ -162,7 +163,7 @@ struct YAMLComposer {
             if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
             // The text last, as the scalar's last use, so that it moves into the tree instead of being copied.
             texts.append(scalar.text)
-            return add(node, height: 0)
+            return add(node)
         case .alias(let name):
             if openAnchors.contains(name) {
                 return fail(.error(
@@ -178,7 +179,8 @@ struct YAMLComposer {
             if open.count + target.height > limits.maximumDepth {
                 return tooDeep(alias: name, height: target.height, at: range)
             }
-            return add(target.node, height: target.height)
+            raiseChildHeight(to: target.height)
+            return add(target.node)
         }
     }
 
@@ -226,15 +228,20 @@ struct YAMLComposer {
             at: range))
     }
 
-    /// Adds a finished node, `height` levels deep (see ``Anchor/height``), to the collection it belongs to, or makes
-    /// it the document's root.
-    private mutating func add(_ node: Int, height: Int) -> Bool {
+    /// Records that the innermost open collection has a child `height` levels deep (see ``Anchor/height``). Only
+    /// collections and aliases call it: a scalar's height is 0, where every collection starts.
+    private mutating func raiseChildHeight(to height: Int) {
+        guard let top = open.indices.last, height > open[top].childHeight else { return }
+        open[top].childHeight = height
+    }
+
+    /// Adds a finished node to the collection it belongs to, or makes it the document's root.
+    private mutating func add(_ node: Int) -> Bool {
         guard !open.isEmpty else {
             roots.append(node)
             return true
         }
         let top = open.count - 1
-        if height > open[top].childHeight { open[top].childHeight = height }
         if !open[top].isMapping {
             pending.append(node)
             return true
