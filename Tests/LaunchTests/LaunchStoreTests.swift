@@ -65,9 +65,19 @@ import TestSupport
         #expect(lstat(pipe.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the pipe is where it was")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!names.contains { $0.contains("corrupt") }, "nothing set aside")
+        // Refused before the lock: a lock file beside `/dev/null` was made in `/dev`, or failed there for want of
+        // permission and was reported instead.
+        #expect(names == ["launches.json"], "no lock file made beside it")
         #expect(throws: (any Error).self) { try JSONFileDisplayMemoryStore(url: pipe).load() }
-        // A folder is refused in the system's words.
+        // A folder is refused in the system's words, also before the lock.
         #expect(throws: (any Error).self) { try JSONFileLaunchHistoryStore(url: folder).read() }
+        let inner = folder.appendingPathComponent("history")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
+        let lockError = #expect(throws: (any Error).self) {
+            try JSONFileLaunchHistoryStore(url: inner).exclusively {}
+        }
+        #expect(lockError.map(AtomicFile.reason) == "is a directory")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["history", "launches.json"])
         let folderError = #expect(throws: (any Error).self) { try StateFile.read(folder) }
         #expect(folderError.map(AtomicFile.reason) == "is a directory")
     }
