@@ -34,6 +34,11 @@ import Testing
         ("2026-04-30T00:00:00Z", 1_777_507_200.0),
         ("2026-12-31T00:00:00Z", 1_798_675_200.0),
         ("1969-12-31T23:59:59Z", -1.0),
+        // Past what 32 bits count in seconds (Apple Watch's `Int`), and the ends of the years a date may be written in.
+        ("2038-01-19T03:14:08Z", 2_147_483_648.0),
+        ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+        ("0000-01-01T00:00:00Z", -62_167_219_200.0),
+        ("0000-01-01T00:00:00-01:00", -62_167_215_600.0),
     ] as [(String, Double)])
     func datesReadAsTheInstantTheyName(text: String, seconds: Double) throws {
         let date = try ValueSyntax.date(text).get()

@@ -169,8 +169,8 @@ public struct ConditionFinding: Sendable, Hashable {
                     .compactMap { $0 }.joined(separator: " ")
                 return "now \(value) is within \(window)"
             case .rollout(let bucket, let percentage):
-                return "rollout bucket \(bucket) is \(holds ? "below" : "not below") \(Self.formatted(percentage * 100))"
-                    + " (\(Self.formatted(percentage))%)"
+                return "rollout bucket \(bucket) is \(holds ? "below" : "not below") \((percentage * 100).plainText)"
+                    + " (\(percentage.plainText)%)"
             case .noAlternative(let failures):
                 guard failures.count > 1 else { return failures.first?.message ?? "" }
                 // Parts are worded only until the cap is reached: an alias repeated in every alternative of nested
@@ -189,11 +189,6 @@ public struct ConditionFinding: Sendable, Hashable {
 
         private static func relation(_ holds: Bool, count: Int) -> String {
             count == 1 ? (holds ? "is" : "is not") : (holds ? "is one of" : "is not one of")
-        }
-
-        /// `25` for 25.0, `12.5` for 12.5.
-        private static func formatted(_ number: Double) -> String {
-            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         }
 
         private static func capped(_ message: String) -> String {

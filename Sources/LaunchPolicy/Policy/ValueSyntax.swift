@@ -54,7 +54,9 @@ enum ValueSyntax {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
+        // The day's seconds apart from the days': where `Int` has 32 bits (Apple Watch), `days * 86_400` passes its
+        // largest value after 2038-01-19 and stopped the app. Both sums are exact in a Double at any year written.
+        let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
         return .success(Date(timeIntervalSince1970: seconds))
     }
 

@@ -38,7 +38,8 @@ package enum AtomicFile {
         if onlyRegular, !regular {
             throw status.st_mode & S_IFMT == S_IFDIR ? systemError(EISDIR) : NotRegularFile()
         }
-        let size = regular ? max(Int(status.st_size), 0) : 0
+        // Clamped: `st_size` has 64 bits where `Int` may have 32 (Apple Watch), and a larger file is refused anyway.
+        let size = regular ? max(Int(clamping: status.st_size), 0) : 0
         var bytes: [UInt8] = []
         // One byte more than a regular file's size, so that its end is seen in one call; 64 KiB at a time otherwise.
         var step = regular ? min(size, limit) + 1 : 1 << 16

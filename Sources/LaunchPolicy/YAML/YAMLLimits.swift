@@ -8,8 +8,9 @@ public struct YAMLLimits: Hashable, Sendable {
     /// The largest input accepted, in bytes. Default: 1 MiB. Never more than ``largestInputBytes``, whatever this
     /// says.
     public var maximumInputBytes: Int
-    /// The most any limits accept, in bytes (4 GiB less two): source positions are kept as 32-bit numbers.
-    public static let largestInputBytes = Int(UInt32.max) - 1
+    /// The most any limits accept, in bytes: 4 GiB less two, as source positions are kept as 32-bit numbers, or
+    /// `Int.max` less one where `Int` has 32 bits (Apple Watch). `Int(UInt32.max)` there was a trap at the first read.
+    public static let largestInputBytes = Int(clamping: UInt32.max) - 1
     /// The deepest nesting of sequences and mappings, an alias counted as the nesting of the node it stands for.
     /// Default: 64.
     ///
