@@ -2,28 +2,41 @@ import Foundation
 @testable import LaunchPolicy
 import Testing
 
-/// A policy whose condition doubles at each of `depth` levels through aliases: written in a few lines per level,
-/// 2^depth entries when expanded.
-private func doublingPolicy(depth: Int, holds: Bool) -> String {
-    var levels = ["      - &level0 {platform: \(holds ? "ios" : "android")}"]
-    for level in 1...depth {
-        levels.append("      - &level\(level) {all: [*level\(level - 1), *level\(level - 1)]}")
-    }
+/// A policy whose rule `first` lists, under `list`, the anchors `&level0` (`base`) to `&levelN`, each `step` of an
+/// alias of the one before; rule `second`'s condition is `last` of an alias of `&levelN`. A few lines per level, however
+/// large or deep the conditions are once their aliases are expanded.
+private func anchoredLevels(
+    _ count: Int, base: String, step: (String) -> String, list: String, last: (String) -> String = { $0 }
+) -> String {
+    let levels = ["      - &level0 \(base)"] + (1...count).map { "      - &level\($0) \(step("*level\($0 - 1)"))" }
     return """
         policy: 1
         messages: {m: {default: "m"}}
         rules:
           - id: first
             when:
-              any:
+              \(list):
         \(levels.joined(separator: "\n"))
             then: notify
             message: m
           - id: second
-            when: {not: *level\(depth)}
+            when: \(last("*level\(count)"))
             then: notify
             message: m
+
         """
+}
+
+/// A policy whose condition doubles at each of `depth` levels through aliases: 2^depth entries when expanded.
+private func doublingPolicy(depth: Int, holds: Bool) -> String {
+    anchoredLevels(depth, base: "{platform: \(holds ? "ios" : "android")}", step: { "{all: [\($0), \($0)]}" },
+        list: "any", last: { "{not: \($0)}" })
+}
+
+/// A policy whose rule `second` is `not` nested `length` times, through a chain of anchors in rule `first`'s list:
+/// a condition as deep as the chain is long. (`first` never matches: `level0` and `level1` contradict.)
+private func notChain(_ length: Int) -> String {
+    anchoredLevels(length, base: "{platform: ios}", step: { "{not: \($0)}" }, list: "all")
 }
 
 @Suite struct AliasTests {
@@ -76,28 +89,8 @@ private func doublingPolicy(depth: Int, holds: Bool) -> String {
         #expect(result.diagnostics.first?.range.start.line == 4)
     }
 
-    /// A policy whose rule `last` is `not` nested `length` times through a chain of anchors, each written once in rule
-    /// `chain`'s list: a few lines, and a condition as deep as the chain is long.
-    private func notChain(_ length: Int) -> String {
-        var lines = ["        - &c0 {platform: ios}"]
-        for level in 1...length { lines.append("        - &c\(level) {not: *c\(level - 1)}") }
-        return """
-            policy: 1
-            messages: {m: {default: "m"}}
-            rules:
-              - id: chain
-                when:
-                  all:
-            \(lines.joined(separator: "\n"))
-                then: notify
-                message: m
-              - {id: last, when: *c\(length), then: notify, message: m}
-
-            """
-    }
-
     @Test func aChainOfAliasesNestsNoDeeperThanTheReaderAllows() {
-        // 2,000 levels of `not` in 63 KB: refused by the reader's depth, not decoded into a condition whose
+        // 2,000 levels of `not` in 72 KB: refused by the reader's depth, not decoded into a condition whose
         // evaluation recursed 2,000 levels (which overflowed a 1 MiB stack, an iOS app's main thread).
         let result = YAMLPolicyParser().parse(Data(notChain(2_000).utf8))
         #expect(result.diagnostics.map(\.code) == [.yamlTooDeep])
@@ -124,9 +117,9 @@ private func doublingPolicy(depth: Int, holds: Bool) -> String {
             lines += PolicyLinter().lint(Array(text.utf8), path: "chain.yaml").diagnostics.map(\.message)
             return lines
         }
-        // Rule `chain` never matches (`c0` and `c1` contradict); an odd number of `not`s turns `last` around.
-        #expect(outcome[0] == (length % 2 == 0 ? "last" : ""), "on iOS")
-        #expect(outcome[2] == (length % 2 == 1 ? "last" : ""), "on Android")
+        // An odd number of `not`s turns rule `second` around.
+        #expect(outcome[0] == (length % 2 == 0 ? "second" : ""), "on iOS")
+        #expect(outcome[2] == (length % 2 == 1 ? "second" : ""), "on Android")
         #expect(outcome.count == 6, "two decisions and their reports, two descriptions, and nothing from lint")
         #expect(outcome[5].hasPrefix("Tells users except those"), "\(outcome[5].prefix(80))")
     }
