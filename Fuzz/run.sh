@@ -39,6 +39,13 @@ else
 fi
 
 cd "$out"
+# Each input is also written as a launch history and a memory file, which the library writes back with an `fsync`:
+# in a folder on tmpfs, where that costs nothing, the fuzzer runs about 1.8 times as many inputs a second.
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    TMPDIR="$(mktemp -d /dev/shm/policy-fuzz.XXXXXX)"
+    export TMPDIR
+    trap 'rm -rf "$TMPDIR"' EXIT
+fi
 # 1 MiB of stack, what an iOS app's main thread has: recursion that 8 MiB hides overflows there (a chain of aliases
 # nesting `not` 2,200 levels did, before the reader counted an alias's depth).
 ulimit -s 1024
