@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// A policy whose rule `first` lists, under `list`, the anchors `&level0` (`base`) to `&levelN`, each `step` of an
-/// alias of the one before; rule `second`'s condition is `last` of an alias of `&levelN`. A few lines per level, however
-/// large or deep the conditions are once their aliases are expanded.
+/// alias of the one before; rule `second`'s condition is `last` of an alias of `&levelN`. A few lines per level,
+/// however large or deep the conditions are once their aliases are expanded.
 private func anchoredLevels(
     _ count: Int, base: String, step: (String) -> String, list: String, last: (String) -> String = { $0 }
 ) -> String {

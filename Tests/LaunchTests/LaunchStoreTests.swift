@@ -77,7 +77,8 @@ import TestSupport
             try JSONFileLaunchHistoryStore(url: inner).exclusively {}
         }
         #expect(lockError.map(AtomicFile.reason) == "is a directory")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["history", "launches.json"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["history", "launches.json"], "no lock file beside the folder")
         let folderError = #expect(throws: (any Error).self) { try StateFile.read(folder) }
         #expect(folderError.map(AtomicFile.reason) == "is a directory")
     }
