@@ -45,9 +45,9 @@ for file in "$folder"/*; do
             echo "over the limit ($seconds s, $megabytes MB): $command $name" >&2
             failed=1
         fi
-        # The tools exit 0, 1 or 2; more is a timeout (124) or a signal (128 and up).
+        # The tools exit 0, 1 or 2 on any file; more is a usage error (64), a timeout (124) or a signal (128 and up).
         if [ "$status" -gt 2 ]; then
-            echo "ended by a timeout or a signal (exit $status): $command $name" >&2
+            echo "exit $status, not a finding's 0, 1 or 2 (a crash, a timeout or a usage error): $command $name" >&2
             failed=1
         fi
     done
