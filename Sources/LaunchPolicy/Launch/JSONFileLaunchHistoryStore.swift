@@ -44,8 +44,8 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         // The path is asked for once, for both: `URL.path` is about 4,500 instructions on Linux, at every launch.
         let path = url.path
         switch FileStatus.of(path, followingLinks: true) {
-        case .folder: throw AtomicFile.systemError(EISDIR)
-        case .other: throw AtomicFile.NotRegularFile()
+        case .folder: throw AtomicFile.notRegularFile(isFolder: true)
+        case .other: throw AtomicFile.notRegularFile(isFolder: false)
         case .file, .link, .missing, .unknown: break
         }
         return try FileLock.withLock(atPath: path + ".lock", body)

@@ -36,7 +36,7 @@ package enum AtomicFile {
         guard fstat(descriptor, &status) == 0 else { throw systemError() }
         let regular = status.st_mode & S_IFMT == S_IFREG
         if onlyRegular, !regular {
-            throw status.st_mode & S_IFMT == S_IFDIR ? systemError(EISDIR) : NotRegularFile()
+            throw notRegularFile(isFolder: status.st_mode & S_IFMT == S_IFDIR)
         }
         // Clamped: `st_size` has 64 bits where `Int` may have 32 (Apple Watch), and a larger file is refused anyway.
         let size = regular ? max(Int(clamping: status.st_size), 0) : 0
@@ -94,6 +94,12 @@ package enum AtomicFile {
 
     /// A file read with `onlyRegular` is a device, a pipe or a socket.
     package struct NotRegularFile: Error {}
+
+    /// What refuses a state file that is not a regular file: `EISDIR`, in the system's words, for a folder;
+    /// ``NotRegularFile`` for anything else.
+    package static func notRegularFile(isFolder: Bool) -> any Error {
+        isFolder ? systemError(EISDIR) : NotRegularFile()
+    }
 
     /// The error a system call set (`errno`), as Swift throws it.
     package static func systemError(_ code: Int32 = errno) -> POSIXError {
