@@ -12,8 +12,9 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Simulate a policy over an installed base: whom each rule and outcome reaches.",
         discussion: """
             The population is CSV: a header naming context keys (platform, app-version, build, os-version, locale, \
-            region, launch, …, install-id, now), attributes.NAME columns, and users (how many users share the row). \
-            Every user is evaluated as at a launch with nothing shown before. Rollouts draw install ids \
+            region, launch, …, install-id, now), attributes.NAME columns, and users (how many users share the row: \
+            at most a billion, and a trillion in all). Every user is evaluated as at a launch with nothing shown \
+            before. Rollouts draw install ids \
             deterministically per row (simulated-LINE-K), so the answer is the same every run. A population file holds \
             at most 64 MiB. Exit status: 0, 1 \
             when the policy has errors, 2 for a usage error or a population with errors.

@@ -124,6 +124,46 @@ private func population(_ csv: String) throws -> Population {
         #expect(simulation.report.contains("rollouts estimated from the first 20,000 users of the rows on lines 2"))
     }
 
+    @Test func splittingAHugeRowCannotOverflow() {
+        // The product of a group and the row's users passes `Int.max` here, as a billion users and a million drawn
+        // do where `Int` has 32 bits.
+        let groups: [[Bool]: (installID: String, users: Int)] = [
+            [true]: ("a", 3_000_000_000), [false]: ("b", 1_000_000_000),
+        ]
+        let scaled = Simulation.scaled(groups, to: 4_000_000_001)
+        #expect(scaled[[true]]?.users == 3_000_000_001)
+        #expect(scaled[[false]]?.users == 1_000_000_000)
+    }
+
+    @Test func aPopulationChangedPastItsBoundsIsCountedWithinThem() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: everyone, then: notify, message: m}]
+            """)
+        var people = try population("platform,users\n" + String(repeating: "ios,1\n", count: 1_002))
+        // Rows are public to change; one of `Int.max` users, added to another, stopped the simulation.
+        for index in people.rows.indices { people.rows[index].users = .max }
+        people.rows[0].users = -5
+        #expect(people.users == Population.maximumTotalUsers)
+        let simulation = Simulation(policy: policy, population: people, now: now)
+        #expect(simulation.total.users == Population.maximumTotalUsers)
+        #expect(simulation.total[.notified] == Population.maximumTotalUsers)
+        #expect(simulation.rules.map(\.users) == [Population.maximumTotalUsers])
+        #expect(simulation.platforms.map(\.tally.users) == [Population.maximumTotalUsers])
+    }
+
+    @Test func aRowThatTakesThePopulationPastItsTotalIsReportedAndLeftOut() {
+        let full = String(repeating: "ios,1000000000\n", count: 1_000)
+        let read = Population.read(csv: Data(("platform,users\n" + full + "ios,0\nandroid,1\nios,0\n").utf8))
+        #expect(read.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.code)" }
+            == ["1003:9 population.too-many-users"])
+        #expect(read.diagnostics.first?.message
+            == "the rows' users add up to more than 1000000000000, the most a population may have")
+        #expect(read.population.rows.count == 1_002, "the rows within the total, those of no users too")
+        #expect(read.population.users == 1_000_000_000_000)
+    }
+
     @Test func aRowsInstallIDIsSharedByAllItsUsers() throws {
         let policy = try policy("""
             policy: 1

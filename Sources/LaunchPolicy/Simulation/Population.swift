@@ -12,7 +12,9 @@ public struct Population: Sendable {
     public struct Row: Sendable {
         /// The context's values by key, as written.
         public var values: [String: ContextValue]
-        /// How many users share the row.
+        /// How many users share the row: from 0 to ``Population/maximumUsers``, and all rows' together at most
+        /// ``Population/maximumTotalUsers``, as ``Population/read(csv:)`` checks. A row changed in code past them is
+        /// counted as the nearest number within them.
         public var users: Int
         /// The row's line in the file.
         public var line: Int
@@ -21,8 +23,8 @@ public struct Population: Sendable {
     /// The rows, in file order.
     public var rows: [Row]
 
-    /// Every user.
-    public var users: Int { rows.reduce(0) { $0 + $1.users } }
+    /// Every user, counted as a simulation counts them (see ``Row/users``).
+    public var users: Int { rows.reduce(0) { Self.adding($1.users, to: $0) } }
 
     /// The column a row's user count is in.
     public static let usersColumn = "users"
@@ -60,6 +62,7 @@ public struct Population: Sendable {
         }
 
         var rows: [Row] = []
+        var total = 0
         for record in records.dropFirst() {
             if record.fields.count == 1, record.fields[0].text.isEmpty { continue }  // a blank line
             guard record.fields.count == header.fields.count else {
@@ -70,6 +73,7 @@ public struct Population: Sendable {
             var values: [String: ContextValue] = [:]
             var attributes: [String: String] = [:]
             var users = 1
+            var usersRange: SourceRange?
             var valid = true
             for (column, field) in zip(columns, record.fields) {
                 guard let column else { continue }
@@ -92,6 +96,7 @@ public struct Population: Sendable {
                         continue
                     }
                     users = count
+                    usersRange = field.range
                 } else {
                     values[column.name] = .text(text)
                 }
@@ -106,13 +111,32 @@ public struct Population: Sendable {
                     at: index.map { record.fields[$0].range } ?? record.range))
                 valid = false
             }
-            if valid { rows.append(Row(values: values, users: users, line: record.range.start.line)) }
+            guard valid else { continue }
+            guard users <= maximumTotalUsers - total else {
+                diagnostics.append(.error(.populationTooManyUsers,
+                    "the rows' users add up to more than \(maximumTotalUsers), the most a population may have",
+                    at: usersRange ?? record.range))
+                continue
+            }
+            total += users
+            rows.append(Row(values: values, users: users, line: record.range.start.line))
         }
         return (Population(rows: rows), diagnostics.sortedBySource())
     }
 
-    /// The most users one row may stand for (a billion), so that totals cannot overflow.
+    /// The most users one row may stand for: a billion.
     public static let maximumUsers = 1_000_000_000
+
+    /// The most users all rows together may stand for, so that no count of a simulation can overflow: a trillion,
+    /// or `Int.max` (about 2.1 billion) where `Int` has 32 bits, as on Apple Watch.
+    public static let maximumTotalUsers = Int(clamping: 1_000_000_000_000 as Int64)
+
+    /// `total` with a row's `users` added, as a simulation counts them: the row's within 0 and ``maximumUsers``, the
+    /// sum at most ``maximumTotalUsers``. A row changed in code past them is not allowed to overflow a count.
+    static func adding(_ users: Int, to total: Int) -> Int {
+        let row = min(max(users, 0), maximumUsers)
+        return total > maximumTotalUsers - row ? maximumTotalUsers : total + row
+    }
 }
 
 /// The stable codes of population files.
@@ -127,6 +151,8 @@ extension DiagnosticCode {
     public static let populationFieldCount: DiagnosticCode = "population.field-count"
     /// `users` is not a whole number in range.
     public static let populationInvalidUsers: DiagnosticCode = "population.invalid-users"
+    /// The rows' users add up to more than ``Population/maximumTotalUsers``; the row that passes it is left out.
+    public static let populationTooManyUsers: DiagnosticCode = "population.too-many-users"
     /// A context value is not valid for its key (a version that is not one, an unknown platform).
     public static let populationInvalidValue: DiagnosticCode = "population.invalid-value"
     /// A quoted field is not closed, or a quote stands inside an unquoted field.

@@ -105,25 +105,30 @@ public struct Simulation: Sendable {
         var versionIndex: [String: [String: Int]] = [:]
         var versionGroups: [String: [Group]] = [:]
 
-        for row in population.rows where row.users > 0 {
+        var counted = 0
+        for row in population.rows {
+            // Within the population's bounds, so that no count overflows (rows read from a file are already).
+            let rowUsers = Population.adding(row.users, to: counted) - counted
+            counted += rowUsers
+            guard rowUsers > 0 else { continue }
             var values = row.values
             // Users grouped by the rollouts their ids put them in; one evaluation per group.
             var groups: [[Bool]: (installID: String, users: Int)] = [:]
             if case .text(let shared)? = values["install-id"] {
-                groups[draws.map { $0.includes(shared) }] = (shared, row.users)
+                groups[draws.map { $0.includes(shared) }] = (shared, rowUsers)
             } else if draws.isEmpty {
-                groups[[]] = (Self.installID(line: row.line, user: 0), row.users)
+                groups[[]] = (Self.installID(line: row.line, user: 0), rowUsers)
             } else {
                 // Every user's draw, up to a limit; a larger row is split as its first users are, so that a row of a
                 // billion users takes seconds, not hours.
-                let drawn = min(row.users, self.rolloutDrawLimit)
+                let drawn = min(rowUsers, self.rolloutDrawLimit)
                 for user in 0..<drawn {
                     let id = Self.installID(line: row.line, user: user)
                     groups[draws.map { $0.includes(id) }, default: (id, 0)].users += 1
                 }
-                if drawn < row.users {
+                if drawn < rowUsers {
                     estimatedRows.append(row.line)
-                    groups = Self.scaled(groups, to: row.users)
+                    groups = Self.scaled(groups, to: rowUsers)
                 }
             }
             let platform = values["platform"].flatMap { if case .text(let text) = $0 { text } else { nil } } ?? "unknown"
@@ -166,7 +171,9 @@ public struct Simulation: Sendable {
         var shares: [(key: [Bool], remainder: Int)] = []
         var assigned = 0
         for (key, group) in groups {
-            let (whole, remainder) = (group.users * total).quotientAndRemainder(dividingBy: drawn)
+            // In double width: the product passes `Int.max` where `Int` has 32 bits (a billion users, a million
+            // drawn), and the quotient is at most `total`, as a group is at most what was drawn.
+            let (whole, remainder) = drawn.dividingFullWidth(group.users.multipliedFullWidth(by: total))
             result[key]!.users = whole
             assigned += whole
             shares.append((key, remainder))
