@@ -159,10 +159,11 @@ final class Script: @unchecked Sendable {
         let started = Date()
         let result = await delivery.refresh()
         let elapsed = Date().timeIntervalSince(started)
+        // Abandoned at the 0.3 s timeout: never before it, and not at the 60 s the server takes, or the newer
+        // policy would have arrived. The time is no upper bound: it also counts the wait for a thread of the shared
+        // pool, which the suite's heavy tests hold to the end of a parallel run.
         #expect(result.codes == ["delivery.timed-out"])
-        // Abandoned at the 0.3 s timeout: never before it, and long before the 60 s the server takes (the bound is
-        // loose because a test run loads both cores and delays timers).
-        #expect(elapsed >= 0.3 && elapsed < 30, "the refresh waited \(elapsed) s")
+        #expect(elapsed >= 0.3, "the refresh waited \(elapsed) s")
         expectKept(fixture, delivery, cached)
     }
 

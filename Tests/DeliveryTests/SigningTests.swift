@@ -85,9 +85,10 @@ import Testing
         let started = Date()
         let result = await fixture.delivery().refresh()
         let elapsed = Date().timeIntervalSince(started)
-        // Held to the refresh's deadline: not before 2 s, long before the server's 60 s (loose: a loaded test run
-        // delays timers).
-        #expect(elapsed >= 2 && elapsed < 30, "\(elapsed) s")
+        // Held to the refresh's deadline: not before 2 s, and not until the server's 60 s, or the signature would
+        // have arrived and the policy been updated. The time is no upper bound: it also counts the wait for a thread
+        // of the shared pool, which the suite's heavy tests hold to the end of a parallel run.
+        #expect(elapsed >= 2, "\(elapsed) s")
         #expect(result.outcome == .rejected)
         #expect(result.codes == ["delivery.bad-signature"])
         #expect(result.diagnostics[0].diagnostic.message.contains("policy.yaml.sig could not be fetched: no complete response"), "\(result.diagnostics[0].rendered)")
