@@ -14,7 +14,7 @@ public struct Population: Sendable {
         public var values: [String: ContextValue]
         /// How many users share the row: from 0 to ``Population/maximumUsers``, and all rows' together at most
         /// ``Population/maximumTotalUsers``, as ``Population/read(csv:)`` checks. A row changed in code past them is
-        /// counted as the nearest number within them.
+        /// counted within them: a negative count as 0, a larger one as a billion, and past the total as what is left.
         public var users: Int
         /// The row's line in the file.
         public var line: Int
