@@ -151,6 +151,11 @@ private func population(_ csv: String) throws -> Population {
         #expect(simulation.total[.notified] == Population.maximumTotalUsers)
         #expect(simulation.rules.map(\.users) == [Population.maximumTotalUsers])
         #expect(simulation.platforms.map(\.tally.users) == [Population.maximumTotalUsers])
+        // A negative count counts as no users.
+        var few = try population("platform,users\nios,1\nandroid,3\n")
+        few.rows[0].users = -5
+        #expect(few.users == 3)
+        #expect(Simulation(policy: policy, population: few, now: now).platforms.map(\.platform) == ["android"])
     }
 
     @Test func aRowThatTakesThePopulationPastItsTotalIsReportedAndLeftOut() {
