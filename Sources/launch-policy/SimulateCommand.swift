@@ -15,8 +15,9 @@ struct SimulateCommand: ParsableCommand {
             region, launch, …, install-id, now), attributes.NAME columns, and users (how many users share the row: \
             at most a billion, and a trillion in all). Every user is evaluated as at a launch with nothing shown \
             before. Rollouts draw install ids \
-            deterministically per row (simulated-LINE-K), so the answer is the same every run. A population file holds \
-            at most 64 MiB. Exit status: 0, 1 \
+            deterministically per row (simulated-LINE-K), so the answer is the same every run: user by user for at \
+            most a million users of a row and ten million in all, a larger row split as its first users are. A \
+            population file holds at most 64 MiB. Exit status: 0, 1 \
             when the policy has errors, 2 for a usage error or a population with errors.
             """)
 

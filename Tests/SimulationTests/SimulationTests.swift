@@ -121,7 +121,34 @@ private func population(_ csv: String) throws -> Population {
         #expect(simulation.total.users == 1_000_000_010)
         #expect(simulation.estimatedRows == [2])
         #expect(abs(simulation.total.share(.notified) - 0.1) < 0.01)
-        #expect(simulation.report.contains("rollouts estimated from the first 20,000 users of the rows on lines 2"))
+        #expect(simulation.report.contains(
+            "(rollouts estimated from the first users of the rows on lines 2: at most 20,000 a row and "
+                + "10,000,000 in all)"))
+    }
+
+    @Test func rowsThatWantMoreDrawsThanTheBudgetShareIt() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules: [{id: half, when: {rollout: "50%"}, then: notify, message: m}]
+            """)
+        // 400 of the 4,002 wanted: each row about a tenth, and at least one.
+        #expect(Simulation.drawCounts(wanted: [3_000, 1_000, 0, 2], budget: 400) == [299, 99, 0, 1])
+        #expect(Simulation.drawCounts(wanted: [300, 100], budget: 400) == [300, 100], "within the budget")
+        // 40 rows of 1,000 users want 40,000 draws; a budget of 4,000 draws 100 of each row's users.
+        let rows = (0..<40).map { "ios,\($0 % 2 == 0 ? "2.4" : "2.5"),1000\n" }.joined()
+        let people = try population("platform,app-version,users\n" + rows)
+        let simulation = Simulation(policy: policy, population: people, now: now, rolloutDrawBudget: 4_000)
+        #expect(simulation.estimatedRows == Array(2...41))
+        #expect(simulation.total.users == 40_000)
+        #expect(simulation.versions.map(\.tally.users) == [20_000, 20_000], "scaled rows keep their users")
+        #expect(abs(simulation.total.share(.notified) - 0.5) < 0.05, "\(simulation.total.share(.notified))")
+        #expect(simulation.report.contains(
+            "rows on lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 30 more: at most 1,000,000 a row and 4,000 in all)"))
+        // The same rows within the budget are drawn whole, and not estimated.
+        let whole = Simulation(policy: policy, population: people, now: now)
+        #expect(whole.estimatedRows.isEmpty)
+        #expect(abs(whole.total.share(.notified) - 0.5) < 0.01)
     }
 
     @Test func splittingAHugeRowCannotOverflow() {

@@ -78,14 +78,20 @@ public struct Simulation: Sendable {
     public var versions: [Group] = []
     /// The time of every launch whose row gives no `now` of its own.
     public var now: Date
-    /// The lines of rows with more users than the draw limit under a rollout: their split between rollouts is that
-    /// of their first users, an estimate.
+    /// The lines of rows with more users than were drawn under a rollout: their split between rollouts is that of
+    /// their first users, an estimate.
     public var estimatedRows: [Int] = []
     /// The most users of one row whose rollout buckets were drawn one by one.
     public var rolloutDrawLimit: Int
+    /// The most users of all rows together whose rollout buckets were drawn one by one. When the rows want more,
+    /// each draws its share: as many of its users as the limit allows, times the budget over what all rows want.
+    public var rolloutDrawBudget: Int
 
-    /// The default of ``rolloutDrawLimit``: a million users, a few seconds.
+    /// The default of ``rolloutDrawLimit``: a million users, about a second.
     public static let defaultRolloutDrawLimit = 1_000_000
+    /// The default of ``rolloutDrawBudget``: ten million users, about ten seconds with one rollout. Without it, the
+    /// time grew with the rows: a hundred rows of a million users each took a minute and a half.
+    public static let defaultRolloutDrawBudget = 10_000_000
 
     /// The share of all users a rule matched, 0 to 1.
     public func share(of rule: RuleCount) -> Double { total.users == 0 ? 0 : Double(rule.users) / Double(total.users) }
@@ -94,23 +100,35 @@ public struct Simulation: Sendable {
     public static func installID(line: Int, user: Int) -> String { "simulated-\(line)-\(user)" }
 
     /// Simulates `policy` over `population`, launches at `now` unless their row gives a time; rollout buckets are
-    /// drawn for at most
-    /// `rolloutDrawLimit` users of a row.
-    public init(policy: Policy, population: Population, now: Date, rolloutDrawLimit: Int = defaultRolloutDrawLimit) {
+    /// drawn for at most `rolloutDrawLimit` users of a row and `rolloutDrawBudget` users in all.
+    public init(
+        policy: Policy, population: Population, now: Date, rolloutDrawLimit: Int = defaultRolloutDrawLimit,
+        rolloutDrawBudget: Int = defaultRolloutDrawBudget
+    ) {
         self.now = now
         self.rolloutDrawLimit = max(1, rolloutDrawLimit)
+        self.rolloutDrawBudget = max(1, rolloutDrawBudget)
         rules = policy.rules.map { RuleCount(rule: $0.id.value, action: $0.action.value, users: 0) }
         let draws = RolloutDraw.all(in: policy)
         var platformIndex: [String: Int] = [:]
         var versionIndex: [String: [String: Int]] = [:]
         var versionGroups: [String: [Group]] = [:]
 
+        // Each row's users within the population's bounds, so that no count overflows (rows read from a file are).
         var counted = 0
-        for row in population.rows {
-            // Within the population's bounds, so that no count overflows (rows read from a file are already).
-            let rowUsers = Population.adding(row.users, to: counted) - counted
-            counted += rowUsers
-            guard rowUsers > 0 else { continue }
+        let usersOfRow = population.rows.map { row in
+            let users = Population.adding(row.users, to: counted) - counted
+            counted += users
+            return users
+        }
+        // How many of each row's users are drawn one by one: none where the row's users share an install id.
+        let drawn = draws.isEmpty ? [] : Self.drawCounts(
+            wanted: zip(population.rows, usersOfRow).map { row, users in
+                if case .text? = row.values["install-id"] { 0 } else { min(users, self.rolloutDrawLimit) }
+            },
+            budget: self.rolloutDrawBudget)
+        for (index, row) in population.rows.enumerated() where usersOfRow[index] > 0 {
+            let rowUsers = usersOfRow[index]
             var values = row.values
             // Users grouped by the rollouts their ids put them in; one evaluation per group.
             var groups: [[Bool]: (installID: String, users: Int)] = [:]
@@ -119,9 +137,9 @@ public struct Simulation: Sendable {
             } else if draws.isEmpty {
                 groups[[]] = (Self.installID(line: row.line, user: 0), rowUsers)
             } else {
-                // Every user's draw, up to a limit; a larger row is split as its first users are, so that a row of a
-                // billion users takes seconds, not hours.
-                let drawn = min(rowUsers, self.rolloutDrawLimit)
+                // The draws of the row's first users; a larger row is split as they are, so that a row of a billion
+                // users, or a thousand rows of a million, take seconds, not hours.
+                let drawn = drawn[index]
                 for user in 0..<drawn {
                     let id = Self.installID(line: row.line, user: user)
                     groups[draws.map { $0.includes(id) }, default: (id, 0)].users += 1
@@ -159,6 +177,15 @@ public struct Simulation: Sendable {
         versions = platforms.flatMap { group in
             (versionGroups[group.platform] ?? []).sorted { Self.versionOrder($0.appVersion ?? "", $1.appVersion ?? "") }
         }
+    }
+
+    /// How many users each row draws: what it wants, or when the rows want more than `budget` in all, its share of
+    /// the budget, at least one. In `Double`, as the sum passes `Int.max` where `Int` has 32 bits.
+    static func drawCounts(wanted: [Int], budget: Int) -> [Int] {
+        let total = wanted.reduce(0.0) { $0 + Double($1) }
+        guard total > Double(budget) else { return wanted }
+        let share = Double(budget) / total
+        return wanted.map { $0 == 0 ? 0 : max(1, Int(Double($0) * share)) }
     }
 
     /// Groups scaled to `total` users in proportion, the remainder to the largest fractions, so that they sum to it.

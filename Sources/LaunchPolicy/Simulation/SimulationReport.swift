@@ -25,8 +25,11 @@ extension Simulation {
     public var report: String {
         var lines = ["\(Self.count(total.users)) users at \(Timestamp.text(now))"]
         if !estimatedRows.isEmpty {
-            lines.append("(rollouts estimated from the first \(Self.count(rolloutDrawLimit)) users of the rows on lines "
-                + estimatedRows.map(String.init).joined(separator: ", ") + ")")
+            // The first lines only: a population of many large rows has thousands (the JSON lists them all).
+            let shown = estimatedRows.prefix(10).map(String.init).joined(separator: ", ")
+                + (estimatedRows.count > 10 ? " and \(Self.count(estimatedRows.count - 10)) more" : "")
+            lines.append("(rollouts estimated from the first users of the rows on lines \(shown): at most "
+                + "\(Self.count(rolloutDrawLimit)) a row and \(Self.count(rolloutDrawBudget)) in all)")
         }
         lines += ["", "Outcomes"]
         let labelWidth = Outcome.allCases.map(\.label.count).max() ?? 0
