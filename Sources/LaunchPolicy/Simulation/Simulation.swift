@@ -138,7 +138,7 @@ public struct Simulation: Sendable {
                 groups[[]] = (Self.installID(line: row.line, user: 0), rowUsers)
             } else {
                 // The draws of the row's first users; a larger row is split as they are, so that a row of a billion
-                // users, or a thousand rows of a million, take seconds, not hours.
+                // users, or a thousand rows of a million, take seconds, not a quarter of an hour.
                 let drawn = drawn[index]
                 for user in 0..<drawn {
                     let id = Self.installID(line: row.line, user: user)
