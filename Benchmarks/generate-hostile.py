@@ -58,7 +58,7 @@ def files():
         f'        - &c{k} ' + '{not: ' * 55 + f'*c{k - 1}' + '}' * 55 for k in range(1, 41)]
     yield 'alias-chain.yaml', HEAD + MESSAGE + 'rules:\n  - id: chain\n    when:\n      all:\n' + '\n'.join(chain) + (
         '\n    then: notify\n    message: m\n  - id: last\n    when: *c40\n    then: notify\n    message: m\n')
-    # A population of 1,000 rows of a billion users (16 KB), simulated under a rollout: each row wants a million
+    # A population of 1,000 rows of a billion users (21 KB), simulated under a rollout: each row wants a million
     # draws, a billion in all, which took about a quarter of an hour before the draws had one budget.
     yield 'large-rows.csv', 'platform,app-version,users\n' + ''.join(
         f'ios,2.{i % 10}.{i % 7},1000000000\n' for i in range(1_000))
