@@ -2,21 +2,31 @@ import Dispatch
 import Foundation
 
 extension Array where Element: Sendable {
-    /// `transform` applied to every element, on up to `threads` threads at once, the results in the elements' order.
+    /// `transform` applied to every element, on `threads` threads at once (no more than there are elements), the
+    /// results in the elements' order.
     ///
     /// Each thread takes the next element not yet taken, so that a slow element holds up one thread and not a share of
-    /// the others. With one thread, or one element, it runs on the calling thread.
+    /// the others. With one thread, or one element, it runs on the calling thread. The threads are the calling one
+    /// and threads of their own, each with 8 MiB of stack, what a process's main thread has on Linux:
+    /// `DispatchQueue.concurrentPerform` ran no more at once than the processors the process may use, so that
+    /// `--jobs 2` on one processor checked one file at a time.
     public func concurrentMap<Result: Sendable>(
-        threads: Int, _ transform: @Sendable (Element) -> Result
+        threads: Int, _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
         let threads = Swift.min(Swift.max(threads, 1), count)
         guard threads > 1 else { return map(transform) }
         let work = ConcurrentWork<Element, Result>(self)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while let index = work.take() {
-                work.finish(index, with: transform(work.elements[index]))
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 1..<threads {
+            let thread = Thread {
+                work.run(transform)
+                finished.signal()
             }
+            thread.stackSize = 8 << 20
+            thread.start()
         }
+        work.run(transform)
+        for _ in 1..<threads { finished.wait() }
         return work.results()
     }
 }
@@ -32,6 +42,13 @@ private final class ConcurrentWork<Element: Sendable, Result: Sendable>: @unchec
     init(_ elements: [Element]) {
         self.elements = elements
         finished = Array(repeating: nil, count: elements.count)
+    }
+
+    /// Transforms the next element not yet taken until every one is.
+    func run(_ transform: (Element) -> Result) {
+        while let index = take() {
+            finish(index, with: transform(elements[index]))
+        }
     }
 
     /// The index of the next element to transform, or nil when every one is taken.

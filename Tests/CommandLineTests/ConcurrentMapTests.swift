@@ -24,6 +24,19 @@ import Testing
         #expect(met == [true, true])
     }
 
+    @Test func asManyThreadsRunAtOnceAsAskedWhateverTheProcessors() {
+        // Four elements that each wait for the other three: with fewer than four at once, one waits in vain. On a
+        // machine of two processors (or under `taskset -c 0`), `concurrentPerform` ran two (or one) at once.
+        let arrived = (0..<4).map { _ in DispatchSemaphore(value: 0) }
+        let met = Array(0..<4).concurrentMap(threads: 4) { index in
+            for _ in 0..<3 { arrived[index].signal() }
+            return arrived.indices.filter { $0 != index }.allSatisfy {
+                arrived[$0].wait(timeout: .now() + 5) == .success
+            }
+        }
+        #expect(met == [true, true, true, true])
+    }
+
     @Test(arguments: [-1, 0, 1, 3, 100])
     func anyNumberOfThreadsTransformsEveryElementOnce(threads: Int) {
         let counted = Counter()
