@@ -1,9 +1,13 @@
 import Dispatch
 import Foundation
 
+/// The most threads `concurrentMap(threads:_:)` runs at once, however many it is asked for: each thread reserves
+/// 8 MiB of address space, and a thread the system refuses to start would be waited for in vain.
+let mostThreads = 256
+
 extension Array where Element: Sendable {
-    /// `transform` applied to every element, on `threads` threads at once (no more than there are elements), the
-    /// results in the elements' order.
+    /// `transform` applied to every element, on `threads` threads at once (no more than there are elements, nor than
+    /// 256), the results in the elements' order.
     ///
     /// Each thread takes the next element not yet taken, so that a slow element holds up one thread and not a share of
     /// the others. With one thread, or one element, it runs on the calling thread. The threads are the calling one
@@ -13,7 +17,7 @@ extension Array where Element: Sendable {
     public func concurrentMap<Result: Sendable>(
         threads: Int, _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
-        let threads = Swift.min(Swift.max(threads, 1), count)
+        let threads = Swift.min(Swift.max(threads, 1), count, mostThreads)
         guard threads > 1 else { return map(transform) }
         let work = ConcurrentWork<Element, Result>(self)
         let finished = DispatchSemaphore(value: 0)

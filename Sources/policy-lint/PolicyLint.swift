@@ -36,7 +36,8 @@ struct PolicyLint: ParsableCommand {
     var now: String?
 
     @Option(name: .shortAndLong, help: """
-        Check this many files at once. Default: one per processor. The output is the same, in the same order.
+        Check this many files at once (at most 256). Default: one per processor. The output is the same, in the \
+        same order.
         """)
     var jobs: Int?
 

@@ -48,6 +48,20 @@ import Testing
         #expect(counted.value == 50)
         #expect([Int]().concurrentMap(threads: threads) { $0 }.isEmpty)
     }
+
+    @Test func noMoreThan256ThreadsRunAtOnceHoweverManyAreAsked() {
+        let running = Counter()
+        let peak = Counter()
+        let doubled = Array(0..<400).concurrentMap(threads: 100_000) { number in
+            peak.raise(to: running.add())
+            usleep(20_000)
+            running.subtract()
+            return number * 2
+        }
+        #expect(doubled == (0..<400).map { $0 * 2 })
+        #expect(peak.value <= 256, "\(peak.value) at once")
+        #expect(peak.value > 1, "at once, not one after another")
+    }
 }
 
 /// A count that threads add to.
@@ -55,5 +69,9 @@ private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     var value: Int { lock.withLock { count } }
-    func add() { lock.withLock { count += 1 } }
+    /// Adds one, and returns the count.
+    @discardableResult func add() -> Int { lock.withLock { count += 1; return count } }
+    func subtract() { lock.withLock { count -= 1 } }
+    /// Keeps the greater of the count and `value`.
+    func raise(to value: Int) { lock.withLock { count = max(count, value) } }
 }
