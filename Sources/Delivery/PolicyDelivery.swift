@@ -13,7 +13,8 @@ import LaunchPolicy
 /// - ``refresh()`` makes one conditional request (ETag / Last-Modified) within the timeout and size cap. A fetched
 ///   policy replaces the cache only when it decodes without errors and, with a public key configured, carries a valid
 ///   signature; the cache file is replaced atomically. Anything else leaves the cache as it was and is reported.
-/// - ``firstLaunchPolicy(waitingAtMost:)`` lets an app with nothing cached yet wait, up to a deadline, for a fetch.
+/// - ``firstLaunchPolicy(waitingAtMost:)`` lets an app with nothing cached yet wait, up to a deadline, for a fetch;
+///   ``firstLaunchPolicy(waitingAtMost:on:completion:)`` holds the deadline even while Swift's shared pool is busy.
 ///
 /// Delivery fails open: no failure of the network, the server, the signature or the cache locks a user out unless
 /// the app opts into ``FailureMode/closed(maximumAge:message:)``.
@@ -73,33 +74,57 @@ public actor PolicyDelivery {
     /// launch, a cache that cannot be used, or a fail-closed lockout) a refresh is started and awaited for at most
     /// `seconds`, and the best policy on hand then is returned. A refresh that outlasts the wait goes on and serves the
     /// next launch. `.infinity` waits for the refresh however long it takes (the fetch's own timeout still ends it).
+    ///
+    /// An `await` goes on in a thread of Swift's shared pool when it is resumed (on Linux, for the main actor too), so
+    /// while the app's own launch work holds every thread of that pool, this returns when one is free, past its
+    /// deadline. An app whose launch must not wait on that uses ``firstLaunchPolicy(waitingAtMost:on:completion:)``.
     public func firstLaunchPolicy(waitingAtMost seconds: TimeInterval) async -> DeliveredPolicy {
-        let now = current()
-        guard now.origin != .cache || now.lockout != nil, source.remoteURL != nil else { return now }
-        let refreshing = Task { await self.refresh() }
-        await Self.first(of: refreshing, orAfter: seconds)
-        return current()
-    }
-
-    /// Returns when `task` finishes or `seconds` pass, whichever is first; the task is not cancelled.
-    private static func first(of task: Task<RefreshResult, Never>, orAfter seconds: TimeInterval) async {
-        let once = Once()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Task {
-                _ = await task.value
-                if once.claim() { continuation.resume() }
-            }
-            // A wait longer than a sleep counts (`.infinity`: as long as the refresh takes) sets no deadline; made a
-            // count of nanoseconds, it stopped the app.
-            let nanoseconds = max(0, seconds) * 1_000_000_000
-            if nanoseconds < Double(UInt64.max) {
-                Task {
-                    try? await Task.sleep(nanoseconds: UInt64(nanoseconds))
-                    if once.claim() { continuation.resume() }
-                }
-            }
+        await withCheckedContinuation { continuation in
+            firstLaunchPolicy(waitingAtMost: seconds, on: Self.deadlines) { continuation.resume(returning: $0) }
         }
     }
+
+    /// ``firstLaunchPolicy(waitingAtMost:)`` for a caller that is not async, or that must not depend on Swift's
+    /// shared pool: `completion` is called once, on `queue`, with the policy.
+    ///
+    /// The deadline is a timer on a dispatch queue of the library's own, and the policy then on hand is read there,
+    /// so `completion` is called on time even while every thread of Swift's shared pool is busy and the refresh
+    /// has not started yet. Only the refresh itself runs in that pool.
+    ///
+    /// ```swift
+    /// delivery.firstLaunchPolicy(waitingAtMost: 2, on: .main) { delivered in
+    ///     show(delivered.evaluate(context))
+    /// }
+    /// ```
+    public nonisolated func firstLaunchPolicy(
+        waitingAtMost seconds: TimeInterval, on queue: DispatchQueue,
+        completion: @escaping @Sendable (DeliveredPolicy) -> Void
+    ) {
+        let now = current()
+        guard now.origin != .cache || now.lockout != nil, source.remoteURL != nil else {
+            queue.async { completion(now) }
+            return
+        }
+        let once = Once()
+        let finish: @Sendable () -> Void = {
+            guard once.claim() else { return }
+            let policy = self.current()
+            queue.async { completion(policy) }
+        }
+        Task {
+            _ = await self.refresh()
+            Self.deadlines.async(execute: finish)
+        }
+        // A wait too long for a dispatch time (`.infinity`: as long as the refresh takes) sets no deadline; made a
+        // count of nanoseconds, it stopped the app.
+        if max(0, seconds) * 1_000_000_000 < Double(Int64.max) {
+            Self.deadlines.asyncAfter(deadline: .now() + max(0, seconds), execute: finish)
+        }
+    }
+
+    /// Where a first launch's wait ends: a queue of its own, as `DispatchQueue.global()` shares its threads with
+    /// Swift's tasks on Linux.
+    private static let deadlines = DispatchQueue(label: "LaunchPolicyDelivery.firstLaunch")
 
     // MARK: - What is on hand
 

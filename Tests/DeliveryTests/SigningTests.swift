@@ -237,11 +237,32 @@ import Testing
         let delivery = fixture.delivery()
         let current = await delivery.firstLaunchPolicy(waitingAtMost: 0.2)
         #expect(current.origin == .bundled)
+        // The fetch goes on (it may not have reached the server yet, when the tests keep every thread busy).
+        var deadline = Date().addingTimeInterval(unhurriedTimeout)
+        while gate.waitingCount == 0, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(gate.waitingCount == 1, "the fetch is still in flight")
         gate.open()
         // The refresh the wait started completes on its own.
-        let deadline = Date().addingTimeInterval(unhurriedTimeout)
+        deadline = Date().addingTimeInterval(unhurriedTimeout)
         while delivery.current().origin != .cache, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    /// An app's launch work can keep every thread of Swift's pool busy. The wait with a completion handler still
+    /// ends at its deadline, before the refresh has even started.
+    @Test func theFirstLaunchWaitEndsAtItsDeadlineWhileThePoolIsBusy() throws {
+        let gate = TestHTTPServer.Gate()
+        let fixture = try Fixture { _ in policyReply(remotePolicy, heldBy: gate) }
+        defer { gate.open(); fixture.tearDown() }
+        let delivery = fixture.delivery()
+        // This test's own thread is one of the pool's, held while it waits below.
+        let hold = PoolHold(threads: ProcessInfo.processInfo.activeProcessorCount - 1)
+        defer { hold.release() }
+        let answer = Answer<DeliveredPolicy>()
+        delivery.firstLaunchPolicy(waitingAtMost: 0.2, on: DispatchQueue(label: "app")) { answer.give($0) }
+        let current = answer.wait(atMost: unhurriedTimeout)
+        #expect(!hold.anyGaveUp, "the wait ended while the pool was held")
+        #expect(current?.origin == .bundled)
+        #expect(fixture.server.requests.isEmpty, "the refresh had no thread to start on")
     }
 }

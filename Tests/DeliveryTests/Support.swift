@@ -85,3 +85,54 @@ func policyReply(_ text: String, headers: [(String, String)] = [], heldBy gate: 
     reply.gate = gate
     return reply
 }
+
+/// Holds threads of Swift's shared pool, each in a task that blocks until ``release()``, to stand for an app whose
+/// launch work keeps the pool busy. A task gives its thread back after `atMost` seconds in any case, and
+/// ``anyGaveUp`` then tells that something waited for the pool past that.
+final class PoolHold: @unchecked Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let started = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var gaveUp = false
+    private let count: Int
+
+    /// Starts `count` blocking tasks, and waits (blocking the caller) until they run or `atMost` seconds pass.
+    init(threads count: Int = ProcessInfo.processInfo.activeProcessorCount, atMost seconds: TimeInterval = 30) {
+        self.count = count
+        for _ in 0 ..< count {
+            Task.detached { [self] in
+                started.signal()
+                if released.wait(timeout: .now() + seconds) == .timedOut { lock.withLock { gaveUp = true } }
+            }
+        }
+        // Other tests may hold threads for a while; a task that never starts leaves the pool no less busy.
+        for _ in 0 ..< count where started.wait(timeout: .now() + seconds) == .timedOut { break }
+    }
+
+    /// Whether a task gave its thread back before ``release()``.
+    var anyGaveUp: Bool { lock.withLock { gaveUp } }
+
+    /// Lets every task end.
+    func release() {
+        for _ in 0 ..< count { released.signal() }
+    }
+}
+
+
+/// A value handed over once from another thread, waited for by blocking.
+final class Answer<Value: Sendable>: @unchecked Sendable {
+    private let given = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var value: Value?
+
+    func give(_ value: Value) {
+        lock.withLock { self.value = value }
+        given.signal()
+    }
+
+    /// The value, or nil when none is given within `seconds`.
+    func wait(atMost seconds: TimeInterval) -> Value? {
+        guard given.wait(timeout: .now() + seconds) == .success else { return nil }
+        return lock.withLock { value }
+    }
+}
