@@ -6,7 +6,7 @@ import LaunchPolicy
 /// `launch-policy launch`: records one launch in a JSON-file store and prints what is known about it.
 ///
 /// Exit status: 0 with the launch recorded (also after a corrupt store was set aside, with a warning on standard
-/// error); 2 for a usage error or a store that cannot be written.
+/// error); 2 for a usage error, a store that cannot be written, or a lock held past `--lock-timeout`.
 struct LaunchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "launch",
@@ -14,9 +14,9 @@ struct LaunchCommand: ParsableCommand {
         discussion: """
             Prints kind (first, upgrade, downgrade, normal), count, previousVersion, previousBuild, installVersion, \
             firstLaunchDate, previousLaunchDate, daysSinceLastLaunch, daysSinceInstall and source. Processes that \
-            share a store take turns (a lock file beside it). A store that cannot be read is kept beside it as \
-            STORE.corrupt-TIME, a warning is printed, and a fresh history starts. Command-line tools can use this \
-            for their own "what's new since you last ran".
+            share a store take turns (a lock file beside it), each waiting at most --lock-timeout. A store that \
+            cannot be read is kept beside it as STORE.corrupt-TIME, a warning is printed, and a fresh history \
+            starts. Command-line tools can use this for their own "what's new since you last ran".
             """)
 
     @Option(help: ArgumentHelp("The history file (JSON); created when missing.", valueName: "path"))
@@ -31,6 +31,10 @@ struct LaunchCommand: ParsableCommand {
     var now: String?
     @Option(help: "text (default) or json.")
     var format: ReportFormat = .text
+    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
+        "How long to wait for another process to release the store's lock, in seconds (inf: as long as it takes).",
+        valueName: "seconds"))
+    var lockTimeout: Double = 5
 
     private static let name = "launch-policy launch"
 
@@ -51,9 +55,14 @@ struct LaunchCommand: ParsableCommand {
             }
             launchSource = parsed
         }
+        guard lockTimeout >= 0 else {
+            throw usageError(Self.name,
+                "--lock-timeout \"\(lockTimeout.plainText)\" is not valid: give seconds, 0 or more")
+        }
         let tracker: LaunchTracker
         do {
-            tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: URL(fileURLWithPath: store)),
+            let store = JSONFileLaunchHistoryStore(url: URL(fileURLWithPath: store), lockTimeout: lockTimeout)
+            tracker = try LaunchTracker(store: store,
                 appVersion: appVersion, build: build, importingLegacyKeysFrom: nil)
         } catch {
             throw usageError(Self.name, "--\(error.key) \"\(error.value)\" is not valid: \(error.reason)")

@@ -80,6 +80,9 @@ import Darwin
         (["--store", "h.json", "--app-version", "1.0", "--source", "push"], "--source \"push\" is not valid"),
         (["--store", "h.json", "--app-version", "1.0", "--now", "today"], "--now \"today\" is not valid"),
         (["--store", "h.json", "--app-version", "1.0", "--format", "yaml"], "yaml"),
+        (["--store", "h.json", "--app-version", "1.0", "--lock-timeout=-1"], "--lock-timeout \"-1\" is not valid"),
+        (["--store", "h.json", "--app-version", "1.0", "--lock-timeout", "nan"], "--lock-timeout \"nan\" is not valid"),
+        (["--store", "h.json", "--app-version", "1.0", "--lock-timeout", "soon"], "--lock-timeout"),
     ])
     func usageErrorsExitTwoAndRecordNothing(arguments: [String], message: String) throws {
         let folder = try makeTemporaryFolder("launch-cli")
@@ -88,6 +91,23 @@ import Darwin
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("h.json").path))
+    }
+
+    @Test func aLockHeldPastTheTimeoutExitsTwoAndRecordsNothing() throws {
+        let folder = try makeTemporaryFolder("launch-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("h.json").path
+        #expect(try launch("--store", store, "--app-version", "1.0").status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let held = try HeldFileLock(path: store + ".lock")
+        defer { held.release() }
+        let result = try launch("--store", store, "--app-version", "1.1", "--lock-timeout", "0.2")
+        #expect(result.status == 2)
+        #expect(result.standardError == "launch-policy launch: the store \(store) could not be used: the lock "
+            + "\(store).lock was held by another process for longer than 0.2 s; the launch was not recorded\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        held.release()
+        #expect(try json(launch("--store", store, "--app-version", "1.1", "--format", "json"))["count"] as? Int == 2)
     }
 
     @Test func fourProcessesRecordingTwentyFiveLaunchesEachCountOneHundred() throws {

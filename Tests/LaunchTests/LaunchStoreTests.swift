@@ -114,6 +114,54 @@ import TestSupport
         #expect(try store.read()?.count == 1)
     }
 
+    /// A process that hangs holding the lock (an extension stopped in a debugger, a tool that never exits) does not
+    /// hang the launch: the wait ends at the store's timeout, records nothing, and says why.
+    @Test func aLockHeldPastTheTimeoutEndsTheWaitAndRecordsNothing() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("launches.json"), lockTimeout: 0.2)
+        try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "one").recordLaunch()
+        let before = try Data(contentsOf: store.url)
+        let held = try HeldFileLock(path: store.lockURL.path)
+        defer { held.release() }
+        let error = #expect(throws: LaunchHistoryLockTimeout.self) {
+            try LaunchTracker(store: store, appVersion: "1.1", importingLegacyKeysFrom: nil, process: "two")
+                .recordLaunch()
+        }
+        #expect(error == LaunchHistoryLockTimeout(lockFile: store.lockURL, seconds: 0.2))
+        #expect(error?.description == "the lock \(store.lockURL.path) was held by another process for longer than "
+            + "0.2 s; the launch was not recorded")
+        #expect(try Data(contentsOf: store.url) == before, "nothing recorded")
+        held.release()
+        let next = try LaunchTracker(store: store, appVersion: "1.1", importingLegacyKeysFrom: nil, process: "three")
+        #expect(try next.recordLaunch().count == 2)
+    }
+
+    /// A lock released while a launch waits for it is taken, and the launch counted after the holder's.
+    @Test func aLockReleasedDuringTheWaitIsTaken() throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = JSONFileLaunchHistoryStore(url: folder.appendingPathComponent("launches.json"), lockTimeout: 60)
+        try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "one").recordLaunch()
+        let held = try HeldFileLock(path: store.lockURL.path)
+        held.release(after: 0.3)
+        let info = try LaunchTracker(store: store, appVersion: "1.1", importingLegacyKeysFrom: nil, process: "two")
+            .recordLaunch()
+        #expect(info.kind == .upgrade)
+        #expect(info.count == 2)
+    }
+
+    /// A timeout of zero asks once; `.infinity` and the default wait; an uncontended lock is taken at once with any.
+    @Test(arguments: [0, 5, TimeInterval.infinity, -1, TimeInterval.nan])
+    func aFreeLockIsTakenWhateverTheTimeout(seconds: TimeInterval) throws {
+        let folder = try makeTemporaryFolder("launch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("launches.json")
+        let store = JSONFileLaunchHistoryStore(url: url, lockTimeout: seconds)
+        let tracker = try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "p")
+        #expect(try tracker.recordLaunch().kind == .first)
+    }
+
     @Test func twoCorruptionsKeepTwoFiles() throws {
         let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -6,7 +6,8 @@ import Foundation
 /// - Writes replace the file atomically (a new file renamed over the old): a process killed while writing leaves
 ///   the previous history whole.
 /// - ``exclusively(_:)`` holds an exclusive lock on a lock file beside it (`NAME.lock`, `flock`), so that two
-///   processes recording a launch at once both count.
+///   processes recording a launch at once both count. It waits for another holder at most ``lockTimeout`` seconds,
+///   then throws ``LaunchHistoryLockTimeout``: a process that hangs holding the lock does not hang the launch.
 /// - A file that cannot be read — corrupt, truncated, another format — is renamed to
 ///   `NAME.corrupt-YYYYMMDDTHHMMSSZ` (never deleted), and ``read()`` throws
 ///   ``LaunchHistoryStoreError/corrupt(reason:keptAt:)`` saying where it went; the tracker then starts afresh.
@@ -14,9 +15,15 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     /// The file.
     public var url: URL
 
-    /// Creates a store for the file at `url`; the file need not exist yet.
-    public init(url: URL) {
+    /// How long ``exclusively(_:)`` waits for another process to release the lock, in seconds; `.infinity` waits
+    /// as long as it takes. A launch holds it for about a millisecond.
+    public var lockTimeout: TimeInterval
+
+    /// Creates a store for the file at `url`, which need not exist yet, waiting at most `lockTimeout` seconds for
+    /// the lock.
+    public init(url: URL, lockTimeout: TimeInterval = 5) {
         self.url = url
+        self.lockTimeout = lockTimeout
     }
 
     /// The lock file beside the history: its name with `.lock` added.
@@ -48,7 +55,11 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         case .other: throw AtomicFile.notRegularFile(isFolder: false)
         case .file, .link, .missing, .unknown: break
         }
-        return try FileLock.withLock(atPath: path + ".lock", body)
+        do {
+            return try FileLock.withLock(atPath: path + ".lock", waitingAtMost: lockTimeout, body)
+        } catch is FileLock.TimedOut {
+            throw LaunchHistoryLockTimeout(lockFile: URL(fileURLWithPath: path + ".lock"), seconds: lockTimeout)
+        }
     }
 
     /// Renames the unreadable file to a name of its own, beside it, and returns that name.
@@ -62,5 +73,19 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         }
         try FileManager.default.moveItem(at: url, to: candidate)
         return candidate
+    }
+}
+
+/// Another process held a launch history's lock for longer than the store waits (its `lockTimeout`): the launch
+/// was not recorded, and the history is as that process leaves it.
+public struct LaunchHistoryLockTimeout: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The lock file.
+    public var lockFile: URL
+    /// How long the store waited, in seconds.
+    public var seconds: TimeInterval
+
+    public var description: String {
+        "the lock \(lockFile.path) was held by another process for longer than \(seconds.plainText) s; "
+            + "the launch was not recorded"
     }
 }

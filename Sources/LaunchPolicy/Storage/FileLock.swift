@@ -10,23 +10,51 @@ import Darwin
 #endif
 
 /// An exclusive lock shared by every process that opens the same lock file (`flock`). The kernel releases it when
-/// the holder exits, even when it is killed, so a crash never leaves it held.
+/// the holder exits, even when it is killed, so a crash never leaves it held; a holder that hangs would, and so the
+/// wait has a deadline.
 enum FileLock {
-    /// Runs `body` holding the lock on the file at `path`, creating the file, and its folder, if needed.
+    /// The lock was held by another holder for the whole wait.
+    struct TimedOut: Error {}
+
+    /// Runs `body` holding the lock on the file at `path`, creating the file, and its folder, if needed; waits at
+    /// most `seconds` for it (`.infinity`: as long as it takes), then throws ``TimedOut``.
     ///
     /// The folder is made only when the file cannot be opened for want of it, on an app's first launch: making sure
     /// of it through `FileManager` and `URL` at every launch cost more than the rest of the lock.
-    static func withLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result {
+    static func withLock<Result>(
+        atPath path: String, waitingAtMost seconds: TimeInterval, _ body: () throws -> Result
+    ) throws -> Result {
         let descriptor = try AtomicFile.makingFolder(of: URL(fileURLWithPath: path)) {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw AtomicFile.systemError() }
             return descriptor
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw AtomicFile.systemError() }
-        }
+        try lock(descriptor, waitingAtMost: seconds)
         defer { flock(descriptor, LOCK_UN) }
         return try body()
+    }
+
+    /// Takes the lock: at once when it is free (nearly always, as a launch holds it for about a millisecond),
+    /// otherwise asking again after a pause that doubles from 1 ms to 32 ms, until `seconds` have passed.
+    private static func lock(_ descriptor: Int32, waitingAtMost seconds: TimeInterval) throws {
+        guard seconds != .infinity else {
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw AtomicFile.systemError() }
+            }
+            return
+        }
+        var start: UInt64?  // when the lock was first found held: the clock is read only then
+        let limit = UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        var pause: UInt32 = 1_000
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw AtomicFile.systemError() }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let waited = now &- (start ?? now)
+            start = start ?? now
+            guard waited < limit else { throw TimedOut() }
+            usleep(UInt32(min(UInt64(pause), (limit - waited) / 1_000 + 1)))
+            pause = min(pause * 2, 32_000)
+        }
     }
 }
