@@ -104,9 +104,11 @@ struct EvalCommand: ParsableCommand {
         case .text: print(decision.report)
         }
         if record, let store {
-            for directive in decision.shown { shown.record(directive, at: launchContext.now) }
             do {
-                try store.save(shown)
+                // Recorded into the memory as it is now, which another process may have changed since it was read.
+                try store.update { memory in
+                    for directive in decision.shown { memory.record(directive, at: launchContext.now) }
+                }
             } catch {
                 printError("launch-policy: the memory file \(store.url.path) could not be written: "
                     + AtomicFile.reason(error))

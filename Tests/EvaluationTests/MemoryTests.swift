@@ -111,6 +111,9 @@ private let shows = """
     }
 }
 
+/// A lock wait that a test does not mean to run out: held only for a write's length by another writer.
+private let unhurriedLockTimeout: TimeInterval = 60
+
 @Suite struct MemoryFileTests {
     private func temporaryFile() throws -> URL {
         try makeTemporaryFolder("memory").appendingPathComponent("memory.json")
@@ -149,6 +152,59 @@ private let shows = """
             """)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(leftovers == ["memory.json"], "an atomic write leaves no temporary file behind")
+    }
+
+    /// An app and its extensions recording at once each keep what they recorded: updates take the lock beside the
+    /// file, where a load and a later save keep only the last writer's.
+    @Test func updatesAtOnceKeepEveryRecord() throws {
+        let url = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let writers = 4, updates = 10
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            // A store of its own for each writer, as each process has.
+            let store = JSONFileDisplayMemoryStore(url: url, lockTimeout: unhurriedLockTimeout)
+            for update in 0..<updates {
+                #expect(throws: Never.self) {
+                    try store.update { $0.record(.init(rule: "r\(writer)", scope: "\(update)"), at: .now) }
+                }
+            }
+        }
+        let memory = try JSONFileDisplayMemoryStore(url: url).load()
+        #expect(memory.shown.count == writers * updates)
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        #expect(names.sorted() == ["memory.json", "memory.json.lock"])
+    }
+
+    @Test func anUpdateWaitsForTheLockAtMostItsTimeoutAndThenWritesNothing() throws {
+        let url = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let store = JSONFileDisplayMemoryStore(url: url, lockTimeout: 0.2)
+        let key = DisplayMemory.Key(rule: "news", scope: "text 0")
+        try store.update { $0.record(key, at: date("2026-11-20T09:30:00Z")) }
+        let before = try Data(contentsOf: url)
+        let held = try HeldFileLock(path: store.lockURL.path)
+        defer { held.release() }
+        let error = #expect(throws: StateFileLockTimeout.self) {
+            try store.update { $0.record(key, at: date("2026-11-21T09:30:00Z")) }
+        }
+        #expect(error == StateFileLockTimeout(lockFile: store.lockURL, seconds: 0.2))
+        #expect(error?.localizedDescription == "the lock \(store.lockURL.path) was held by another process for "
+            + "longer than 0.2 s; nothing was written")
+        #expect(try Data(contentsOf: url) == before)
+        held.release()
+        try store.update { $0.record(key, at: date("2026-11-21T09:30:00Z")) }
+        #expect(try store.load().lastShown(key) == date("2026-11-21T09:30:00Z"))
+    }
+
+    @Test func anInMemoryUpdateChangesTheMemoryAndReturnsTheResult() {
+        let store = InMemoryDisplayMemoryStore()
+        let key = DisplayMemory.Key(rule: "news", scope: "text 0")
+        let count = store.update { memory in
+            memory.record(key, at: date("2026-11-20T09:30:00Z"))
+            return memory.shown.count
+        }
+        #expect(count == 1)
+        #expect(store.load().lastShown(key) == date("2026-11-20T09:30:00Z"))
     }
 
     @Test(arguments: [

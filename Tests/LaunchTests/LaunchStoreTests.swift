@@ -124,13 +124,13 @@ import TestSupport
         let before = try Data(contentsOf: store.url)
         let held = try HeldFileLock(path: store.lockURL.path)
         defer { held.release() }
-        let error = #expect(throws: LaunchHistoryLockTimeout.self) {
+        let error = #expect(throws: StateFileLockTimeout.self) {
             try LaunchTracker(store: store, appVersion: "1.1", importingLegacyKeysFrom: nil, process: "two")
                 .recordLaunch()
         }
-        #expect(error == LaunchHistoryLockTimeout(lockFile: store.lockURL, seconds: 0.2))
+        #expect(error == StateFileLockTimeout(lockFile: store.lockURL, seconds: 0.2))
         #expect(error?.description == "the lock \(store.lockURL.path) was held by another process for longer than "
-            + "0.2 s; the launch was not recorded")
+            + "0.2 s; nothing was written")
         #expect(try Data(contentsOf: store.url) == before, "nothing recorded")
         held.release()
         let next = try LaunchTracker(store: store, appVersion: "1.1", importingLegacyKeysFrom: nil, process: "three")

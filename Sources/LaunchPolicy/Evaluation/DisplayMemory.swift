@@ -62,6 +62,19 @@ public protocol DisplayMemoryStore: Sendable {
     func load() throws -> DisplayMemory
     /// Replaces the saved memory.
     func save(_ memory: DisplayMemory) throws
+    /// Loads the memory, changes it and saves it, with every other writer kept out meanwhile: other threads, and for
+    /// stores shared between processes (an app and its extensions), other processes, so that what each records is
+    /// kept. The default loads, changes and saves, and keeps no one out.
+    func update<Result>(_ change: (inout DisplayMemory) throws -> Result) throws -> Result
+}
+
+extension DisplayMemoryStore {
+    public func update<Result>(_ change: (inout DisplayMemory) throws -> Result) throws -> Result {
+        var memory = try load()
+        let result = try change(&memory)
+        try save(memory)
+        return result
+    }
 }
 
 /// A store that keeps the memory in this process only: for tests, previews and simulations.
@@ -80,6 +93,10 @@ public final class InMemoryDisplayMemoryStore: DisplayMemoryStore, @unchecked Se
     public func save(_ memory: DisplayMemory) {
         lock.withLock { self.memory = memory }
     }
+
+    public func update<Result>(_ change: (inout DisplayMemory) throws -> Result) rethrows -> Result {
+        try lock.withLock { try change(&memory) }
+    }
 }
 
 /// A store that keeps the memory in a JSON file, written atomically: a crash while saving leaves the previous file
@@ -88,13 +105,35 @@ public final class InMemoryDisplayMemoryStore: DisplayMemoryStore, @unchecked Se
 /// The file reads `{"format": 1, "shown": [{"rule": …, "scope": …, "at": "2026-11-20T09:30:00.000Z"}]}`, records
 /// sorted by rule and scope. A file that exists but cannot be read as one throws ``DisplayMemoryError`` and is never
 /// overwritten by this store's `load`.
+///
+/// ``update(_:)`` holds an exclusive lock on a lock file beside it (`NAME.lock`, `flock`), so that an app and its
+/// extensions recording at once both keep what they recorded; it waits for another holder at most ``lockTimeout``
+/// seconds, then throws ``StateFileLockTimeout`` with nothing written.
 public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
     /// The file.
     public var url: URL
 
-    /// Creates a store for the file at `url`; the file need not exist yet.
-    public init(url: URL) {
+    /// How long ``update(_:)`` waits for another process to release the lock, in seconds; `.infinity` waits as long
+    /// as it takes.
+    public var lockTimeout: TimeInterval
+
+    /// Creates a store for the file at `url`, which need not exist yet, waiting at most `lockTimeout` seconds for
+    /// the lock.
+    public init(url: URL, lockTimeout: TimeInterval = 5) {
         self.url = url
+        self.lockTimeout = lockTimeout
+    }
+
+    /// The lock file beside the memory: its name with `.lock` added.
+    public var lockURL: URL { URL(fileURLWithPath: url.path + ".lock") }
+
+    public func update<Result>(_ change: (inout DisplayMemory) throws -> Result) throws -> Result {
+        try FileLock.withLock(atPath: lockURL.path, waitingAtMost: lockTimeout) {
+            var memory = try load()
+            let result = try change(&memory)
+            try save(memory)
+            return result
+        }
     }
 
     public func load() throws -> DisplayMemory {

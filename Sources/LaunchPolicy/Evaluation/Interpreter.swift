@@ -5,10 +5,11 @@ extension Policy {
     /// before. It never changes `memory`; record in it what the app actually shows.
     ///
     /// ```swift
-    /// var memory = try store.load()
-    /// let decision = policy.evaluate(context, memory: memory)
-    /// for directive in decision.shown { show(directive); memory.record(directive, at: context.now) }
-    /// try store.save(memory)
+    /// let decision = policy.evaluate(context, memory: try store.load())
+    /// for directive in decision.shown {
+    ///     show(directive)
+    ///     try store.update { $0.record(directive, at: context.now) }
+    /// }
     /// ```
     public func evaluate(_ context: LaunchContext, memory: DisplayMemory = DisplayMemory()) -> Decision {
         var interpreter = Interpreter(context: context, memory: memory)

@@ -7,7 +7,8 @@ import Foundation
 ///   the previous history whole.
 /// - ``exclusively(_:)`` holds an exclusive lock on a lock file beside it (`NAME.lock`, `flock`), so that two
 ///   processes recording a launch at once both count. It waits for another holder at most ``lockTimeout`` seconds,
-///   then throws ``LaunchHistoryLockTimeout``: a process that hangs holding the lock does not hang the launch.
+///   then throws ``StateFileLockTimeout`` with nothing recorded: a process that hangs holding the lock does not hang
+///   the launch.
 /// - A file that cannot be read — corrupt, truncated, another format — is renamed to
 ///   `NAME.corrupt-YYYYMMDDTHHMMSSZ` (never deleted), and ``read()`` throws
 ///   ``LaunchHistoryStoreError/corrupt(reason:keptAt:)`` saying where it went; the tracker then starts afresh.
@@ -55,11 +56,7 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         case .other: throw AtomicFile.notRegularFile(isFolder: false)
         case .file, .link, .missing, .unknown: break
         }
-        do {
-            return try FileLock.withLock(atPath: path + ".lock", waitingAtMost: lockTimeout, body)
-        } catch is FileLock.TimedOut {
-            throw LaunchHistoryLockTimeout(lockFile: URL(fileURLWithPath: path + ".lock"), seconds: lockTimeout)
-        }
+        return try FileLock.withLock(atPath: path + ".lock", waitingAtMost: lockTimeout, body)
     }
 
     /// Renames the unreadable file to a name of its own, beside it, and returns that name.
@@ -76,16 +73,3 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     }
 }
 
-/// Another process held a launch history's lock for longer than the store waits (its `lockTimeout`): the launch
-/// was not recorded, and the history is as that process leaves it.
-public struct LaunchHistoryLockTimeout: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The lock file.
-    public var lockFile: URL
-    /// How long the store waited, in seconds.
-    public var seconds: TimeInterval
-
-    public var description: String {
-        "the lock \(lockFile.path) was held by another process for longer than \(seconds.plainText) s; "
-            + "the launch was not recorded"
-    }
-}

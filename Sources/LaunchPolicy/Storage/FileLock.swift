@@ -13,11 +13,8 @@ import Darwin
 /// the holder exits, even when it is killed, so a crash never leaves it held; a holder that hangs would, and so the
 /// wait has a deadline.
 enum FileLock {
-    /// The lock was held by another holder for the whole wait.
-    struct TimedOut: Error {}
-
     /// Runs `body` holding the lock on the file at `path`, creating the file, and its folder, if needed; waits at
-    /// most `seconds` for it (`.infinity`: as long as it takes), then throws ``TimedOut``.
+    /// most `seconds` for it (`.infinity`: as long as it takes), then throws ``StateFileLockTimeout``.
     ///
     /// The folder is made only when the file cannot be opened for want of it, on an app's first launch: making sure
     /// of it through `FileManager` and `URL` at every launch cost more than the rest of the lock.
@@ -30,19 +27,22 @@ enum FileLock {
             return descriptor
         }
         defer { close(descriptor) }
-        try lock(descriptor, waitingAtMost: seconds)
+        guard try lock(descriptor, waitingAtMost: seconds) else {
+            throw StateFileLockTimeout(lockFile: URL(fileURLWithPath: path), seconds: seconds)
+        }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
     }
 
     /// Takes the lock: at once when it is free (nearly always, as a launch holds it for about a millisecond),
-    /// otherwise asking again after a pause that doubles from 1 ms to 32 ms, until `seconds` have passed.
-    private static func lock(_ descriptor: Int32, waitingAtMost seconds: TimeInterval) throws {
+    /// otherwise asking again after a pause that doubles from 1 ms to 32 ms, until `seconds` have passed. Whether it
+    /// was taken.
+    private static func lock(_ descriptor: Int32, waitingAtMost seconds: TimeInterval) throws -> Bool {
         guard seconds != .infinity else {
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else { throw AtomicFile.systemError() }
             }
-            return
+            return true
         }
         var start: UInt64?  // when the lock was first found held: the clock is read only then
         let limit = UInt64(max(0, min(seconds, 1e9)) * 1e9)
@@ -52,9 +52,27 @@ enum FileLock {
             let now = DispatchTime.now().uptimeNanoseconds
             let waited = now &- (start ?? now)
             start = start ?? now
-            guard waited < limit else { throw TimedOut() }
+            guard waited < limit else { return false }
             usleep(UInt32(min(UInt64(pause), (limit - waited) / 1_000 + 1)))
             pause = min(pause * 2, 32_000)
         }
+        return true
     }
+}
+
+/// Another process held a state file's lock for longer than its store waits (the store's `lockTimeout`): nothing was
+/// written, and the file is as that process leaves it.
+public struct StateFileLockTimeout: LocalizedError, Sendable, Hashable, CustomStringConvertible {
+    /// The lock file.
+    public var lockFile: URL
+    /// How long the store waited, in seconds.
+    public var seconds: TimeInterval
+
+    public var description: String {
+        "the lock \(lockFile.path) was held by another process for longer than \(seconds.plainText) s; "
+            + "nothing was written"
+    }
+
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
 }
