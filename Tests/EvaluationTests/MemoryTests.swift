@@ -196,6 +196,23 @@ private let unhurriedLockTimeout: TimeInterval = 60
         #expect(try store.load().lastShown(key) == date("2026-11-21T09:30:00Z"))
     }
 
+    /// A memory file that is a folder or a pipe is refused before the lock file is made beside it, and left alone.
+    @Test func anUpdateOfAStoreThatIsNoFileMakesNoLockBesideIt() throws {
+        let folder = try makeTemporaryFolder("memory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = folder.appendingPathComponent("shown.json")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        let pipe = folder.appendingPathComponent("pipe.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for (url, reason) in [(directory, "is a directory"), (pipe, "not a regular file")] {
+            let error = #expect(throws: (any Error).self) {
+                try JSONFileDisplayMemoryStore(url: url).update { $0.record(.init(rule: "r", scope: "s"), at: .now) }
+            }
+            #expect(error.map(AtomicFile.reason) == reason)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["pipe.json", "shown.json"])
+    }
+
     @Test func anInMemoryUpdateChangesTheMemoryAndReturnsTheResult() {
         let store = InMemoryDisplayMemoryStore()
         let key = DisplayMemory.Key(rule: "news", scope: "text 0")

@@ -128,7 +128,7 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
     public var lockURL: URL { URL(fileURLWithPath: url.path + ".lock") }
 
     public func update<Result>(_ change: (inout DisplayMemory) throws -> Result) throws -> Result {
-        try FileLock.withLock(atPath: lockURL.path, waitingAtMost: lockTimeout) {
+        try FileLock.withLock(besideFileAt: url.path, waitingAtMost: lockTimeout) {
             var memory = try load()
             let result = try change(&memory)
             try save(memory)

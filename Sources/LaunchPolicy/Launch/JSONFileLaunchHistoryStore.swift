@@ -47,16 +47,7 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     }
 
     public func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        // A history that cannot be one (a folder, a pipe, `/dev/null`) is refused before the lock file is made beside
-        // it, as reading would refuse it: that is where the user is told, and no stray file is left in its folder.
-        // The path is asked for once, for both: `URL.path` is about 4,500 instructions on Linux, at every launch.
-        let path = url.path
-        switch FileStatus.of(path, followingLinks: true) {
-        case .folder: throw AtomicFile.notRegularFile(isFolder: true)
-        case .other: throw AtomicFile.notRegularFile(isFolder: false)
-        case .file, .link, .missing, .unknown: break
-        }
-        return try FileLock.withLock(atPath: path + ".lock", waitingAtMost: lockTimeout, body)
+        try FileLock.withLock(besideFileAt: url.path, waitingAtMost: lockTimeout, body)
     }
 
     /// Renames the unreadable file to a name of its own, beside it, and returns that name.

@@ -13,6 +13,21 @@ import Darwin
 /// the holder exits, even when it is killed, so a crash never leaves it held; a holder that hangs would, and so the
 /// wait has a deadline.
 enum FileLock {
+    /// Runs `body` holding the lock of the state file at `file`: the lock file beside it, `file` with `.lock` added.
+    ///
+    /// A state file that cannot be one (a folder, a pipe, `/dev/null`) is refused before the lock file is made beside
+    /// it, as reading would refuse it: that is where the user is told, and no stray file is left in its folder.
+    static func withLock<Result>(
+        besideFileAt file: String, waitingAtMost seconds: TimeInterval, _ body: () throws -> Result
+    ) throws -> Result {
+        switch FileStatus.of(file, followingLinks: true) {
+        case .folder: throw AtomicFile.notRegularFile(isFolder: true)
+        case .other: throw AtomicFile.notRegularFile(isFolder: false)
+        case .file, .link, .missing, .unknown: break
+        }
+        return try withLock(atPath: file + ".lock", waitingAtMost: seconds, body)
+    }
+
     /// Runs `body` holding the lock on the file at `path`, creating the file, and its folder, if needed; waits at
     /// most `seconds` for it (`.infinity`: as long as it takes), then throws ``StateFileLockTimeout``.
     ///
