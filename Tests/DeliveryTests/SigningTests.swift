@@ -213,11 +213,11 @@ import Testing
         let fixture = try Fixture { _ in policyReply(remotePolicy) }
         defer { fixture.tearDown() }
         let delivery = fixture.delivery()
-        let current = await delivery.firstLaunchPolicy(waitingAtMost: unhurriedTimeout)
+        let current = await delivery.firstLaunchPolicy(waitingAtMost: unhurriedWait)
         #expect(current.origin == .cache)
         #expect(current.evaluate(launch).gate?.rule == "remote-gate")
         // With a policy cached, later launches do not wait or fetch.
-        #expect(await delivery.firstLaunchPolicy(waitingAtMost: unhurriedTimeout).origin == .cache)
+        #expect(await delivery.firstLaunchPolicy(waitingAtMost: unhurriedWait).origin == .cache)
         #expect(fixture.server.requests.count == 1)
     }
 
@@ -238,12 +238,12 @@ import Testing
         let current = await delivery.firstLaunchPolicy(waitingAtMost: 0.2)
         #expect(current.origin == .bundled)
         // The fetch goes on (it may not have reached the server yet, when the tests keep every thread busy).
-        var deadline = Date().addingTimeInterval(unhurriedTimeout)
+        var deadline = Date().addingTimeInterval(unhurriedWait)
         while gate.waitingCount == 0, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(gate.waitingCount == 1, "the fetch is still in flight")
         gate.open()
         // The refresh the wait started completes on its own.
-        deadline = Date().addingTimeInterval(unhurriedTimeout)
+        deadline = Date().addingTimeInterval(unhurriedWait)
         while delivery.current().origin != .cache, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(delivery.gateRule() == "remote-gate")
     }
