@@ -104,7 +104,7 @@ import Darwin
         let result = try launch("--store", store, "--app-version", "1.1", "--lock-timeout", "0.2")
         #expect(result.status == 2)
         #expect(result.standardError == "launch-policy launch: the store \(store) could not be used: the lock "
-            + "\(store).lock was held by another process for longer than 0.2 s; nothing was written\n")
+            + "\(store).lock was held by another writer for longer than 0.2 s; nothing was written\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         held.release()
         #expect(try json(launch("--store", store, "--app-version", "1.1", "--format", "json"))["count"] as? Int == 2)

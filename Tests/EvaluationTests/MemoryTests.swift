@@ -188,7 +188,7 @@ private let unhurriedLockTimeout: TimeInterval = 60
             try store.update { $0.record(key, at: date("2026-11-21T09:30:00Z")) }
         }
         #expect(error == StateFileLockTimeout(lockFile: store.lockURL, seconds: 0.2))
-        #expect(error?.localizedDescription == "the lock \(store.lockURL.path) was held by another process for "
+        #expect(error?.localizedDescription == "the lock \(store.lockURL.path) was held by another writer for "
             + "longer than 0.2 s; nothing was written")
         #expect(try Data(contentsOf: url) == before)
         held.release()

@@ -129,7 +129,7 @@ import TestSupport
                 .recordLaunch()
         }
         #expect(error == StateFileLockTimeout(lockFile: store.lockURL, seconds: 0.2))
-        #expect(error?.description == "the lock \(store.lockURL.path) was held by another process for longer than "
+        #expect(error?.description == "the lock \(store.lockURL.path) was held by another writer for longer than "
             + "0.2 s; nothing was written")
         #expect(try Data(contentsOf: store.url) == before, "nothing recorded")
         held.release()

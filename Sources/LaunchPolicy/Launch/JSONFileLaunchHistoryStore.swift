@@ -63,4 +63,3 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         return candidate
     }
 }
-

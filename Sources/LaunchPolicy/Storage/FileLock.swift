@@ -75,8 +75,9 @@ enum FileLock {
     }
 }
 
-/// Another process held a state file's lock for longer than its store waits (the store's `lockTimeout`): nothing was
-/// written, and the file is as that process leaves it.
+/// Another writer (another process, or another store of the same file in this one) held a state file's lock for
+/// longer than its store waits (the store's `lockTimeout`): nothing was written, and the file is as the writer
+/// leaves it.
 public struct StateFileLockTimeout: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     /// The lock file.
     public var lockFile: URL
@@ -84,7 +85,7 @@ public struct StateFileLockTimeout: LocalizedError, Sendable, Hashable, CustomSt
     public var seconds: TimeInterval
 
     public var description: String {
-        "the lock \(lockFile.path) was held by another process for longer than \(seconds.plainText) s; "
+        "the lock \(lockFile.path) was held by another writer for longer than \(seconds.plainText) s; "
             + "nothing was written"
     }
 
