@@ -103,8 +103,9 @@ final class PoolHold: @unchecked Sendable {
     private var gaveUp = false
     private let count: Int
 
-    /// Starts `count` blocking tasks, and waits (blocking the caller) until they run or `atMost` seconds pass.
-    init(threads count: Int = ProcessInfo.processInfo.activeProcessorCount, atMost seconds: TimeInterval = 30) {
+    /// Starts `count` blocking tasks, and waits (blocking the caller) until they run or `atMost` seconds pass. A
+    /// caller in the pool counts itself out of `count`, or waits for a task that cannot start.
+    init(threads count: Int, atMost seconds: TimeInterval = 30) {
         self.count = count
         for _ in 0 ..< count {
             Task.detached { [self] in
@@ -124,7 +125,6 @@ final class PoolHold: @unchecked Sendable {
         for _ in 0 ..< count { released.signal() }
     }
 }
-
 
 /// A value handed over once from another thread, waited for by blocking.
 final class Answer<Value: Sendable>: @unchecked Sendable {
