@@ -28,10 +28,7 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     }
 
     /// The lock file beside the history: its name with `.lock` added.
-    public var lockURL: URL { URL(fileURLWithPath: lockPath) }
-
-    /// ``lockURL``'s path, made from the history's as text: the launch takes the lock at every launch.
-    private var lockPath: String { url.path + ".lock" }
+    public var lockURL: URL { URL(fileURLWithPath: url.path + ".lock") }
 
     public func read() throws -> LaunchHistory? {
         guard let data = try StateFile.read(url) else { return nil }
