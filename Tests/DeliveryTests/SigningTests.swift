@@ -179,6 +179,24 @@ import Testing
         #expect(delivery.current().lockout == message)
     }
 
+    /// A cached policy too old for fail-closed does not end the wait at once: the launch waits for the refresh that
+    /// confirms it, and is let in.
+    @Test func aLaunchLockedOutByAnOldCacheWaitsForTheRefresh() async throws {
+        let clock = Clock(Date(timeIntervalSince1970: 1_790_000_000))
+        let fixture = try Fixture(failureMode: .closed(maximumAge: 86_400, message: message)) { _ in
+            policyReply(remotePolicy)
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery(clock: clock.now)
+        #expect(await delivery.refresh().outcome == .updated)
+        clock.advance(86_401)
+        #expect(delivery.current().lockout == message)
+        let current = await delivery.firstLaunchPolicy(waitingAtMost: unhurriedWait)
+        #expect(fixture.server.requests.count == 2, "the wait refreshed")
+        #expect(current.lockout == nil)
+        #expect(current.evaluate(launch).gate?.rule == "remote-gate")
+    }
+
     @Test func failClosedWithNoAgeLimitLocksOnlyUntilTheFirstVerifiedPolicy() async throws {
         let clock = Clock(Date(timeIntervalSince1970: 1_790_000_000))
         let script = Script { _ in TestHTTPServer.Reply(status: 500, text: "down") }
