@@ -6,7 +6,8 @@ import LaunchPolicy
 /// `launch-policy eval`: what a policy decides for one launch, and why.
 ///
 /// Exit status: 0 with a decision, 1 when the policy has errors (diagnostics on standard error), 2 for a usage
-/// error — an invalid context value, an unknown platform, a file that cannot be read.
+/// error — an invalid context value, an unknown platform, a file that cannot be read — and when `--record` cannot
+/// write the memory file, its lock held past `--lock-timeout` included.
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
@@ -14,7 +15,8 @@ struct EvalCommand: ParsableCommand {
         discussion: """
             The context comes from the options, named after the condition keys, over --context FILE (YAML or JSON \
             with the same keys). --memory FILE reads what was shown before (a missing file is an empty memory); \
-            --record writes back what this decision shows. Policies and LaunchGate/Gandalf JSON files are both read. \
+            --record writes back what this decision shows, waiting at most --lock-timeout for another process \
+            recording into the same file. Policies and LaunchGate/Gandalf JSON files are both read. \
             Exit status: 0 with a decision, 1 when the policy has errors, 2 for a usage error.
             """)
 
@@ -61,6 +63,7 @@ struct EvalCommand: ParsableCommand {
     var memory: String?
     @Flag(help: "Write what this decision shows into the --memory file.")
     var record = false
+    @OptionGroup var lockTimeout: LockTimeoutOption
     @Option(help: "text (default) or json.")
     var format: ReportFormat = .text
 
@@ -89,7 +92,9 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         let policy = try readPolicyFile(policy, command: Self.name)
         let launchContext = try buildContext()
-        let store = memory.map { JSONFileDisplayMemoryStore(url: URL(fileURLWithPath: $0)) }
+        let store = memory.map {
+            JSONFileDisplayMemoryStore(url: URL(fileURLWithPath: $0), lockTimeout: lockTimeout.seconds)
+        }
         var shown = DisplayMemory()
         if let store {
             do {

@@ -31,10 +31,7 @@ struct LaunchCommand: ParsableCommand {
     var now: String?
     @Option(help: "text (default) or json.")
     var format: ReportFormat = .text
-    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
-        "How long to wait for another process to release the store's lock, in seconds (inf: as long as it takes).",
-        valueName: "seconds"))
-    var lockTimeout: Double = 5
+    @OptionGroup var lockTimeout: LockTimeoutOption
 
     private static let name = "launch-policy launch"
 
@@ -55,13 +52,9 @@ struct LaunchCommand: ParsableCommand {
             }
             launchSource = parsed
         }
-        guard lockTimeout >= 0 else {
-            throw usageError(Self.name,
-                "--lock-timeout \"\(lockTimeout.plainText)\" is not valid: give seconds, 0 or more")
-        }
         let tracker: LaunchTracker
         do {
-            let store = JSONFileLaunchHistoryStore(url: URL(fileURLWithPath: store), lockTimeout: lockTimeout)
+            let store = JSONFileLaunchHistoryStore(url: URL(fileURLWithPath: store), lockTimeout: lockTimeout.seconds)
             tracker = try LaunchTracker(store: store,
                 appVersion: appVersion, build: build, importingLegacyKeysFrom: nil)
         } catch {

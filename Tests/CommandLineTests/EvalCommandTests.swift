@@ -125,6 +125,27 @@ import TestSupport
         #expect((try json(newVersion)["prompts"] as? [Any])?.count == 1, "once per version")
     }
 
+    @Test func aMemoryLockHeldPastTheTimeoutExitsTwoAndLeavesTheMemoryAsItWas() throws {
+        let folder = try makeTemporaryFolder("eval")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let memory = folder.appendingPathComponent("shown.json").path
+        let arguments = ["policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5", "--memory", memory,
+            "--format", "json", "--record"]
+        let held = try HeldFileLock(path: memory + ".lock")
+        defer { held.release() }
+        let refused = try Executables.run("launch-policy", ["eval"] + arguments + ["--lock-timeout", "0.2"])
+        #expect(refused.status == 2)
+        #expect((try json(refused)["prompts"] as? [Any])?.count == 1, "the decision is still printed")
+        #expect(refused.standardError == "launch-policy: the memory file \(memory) could not be written: the lock "
+            + "\(memory).lock was held by another writer for longer than 0.2 s; nothing was written\n")
+        #expect(!FileManager.default.fileExists(atPath: memory))
+        // Released while the next process waits: its record is taken.
+        held.release(after: 0.3)
+        #expect(try Executables.run("launch-policy", ["eval"] + arguments + ["--lock-timeout", "60"]).status == 0)
+        let again = try Executables.run("launch-policy", ["eval"] + arguments.dropLast())
+        #expect((try json(again)["prompts"] as? [Any])?.isEmpty == true, "recorded once the lock was free")
+    }
+
     @Test func anUnreadableMemoryFileIsAUsageErrorAndIsNotOverwritten() throws {
         let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -158,6 +179,10 @@ import TestSupport
         (["policies/minimum-version.yaml", "--launch-count", "many"], "--launch-count \"many\" is not valid"),
         (["policies/minimum-version.yaml", "--attribute", "plan"], "--attribute takes NAME=VALUE"),
         (["policies/minimum-version.yaml", "--record"], "--record needs --memory"),
+        (["policies/minimum-version.yaml", "--memory", "m.json", "--record", "--lock-timeout=-1"],
+            "--lock-timeout \"-1\" is not valid"),
+        (["policies/minimum-version.yaml", "--memory", "m.json", "--record", "--lock-timeout", "nan"],
+            "--lock-timeout \"nan\" is not valid"),
         (["policies/minimum-version.yaml", "--format", "xml"], "xml"),
         (["policies/minimum-version.yaml", "--context", "no-such-context.yaml"], "cannot read the context"),
         ([], "Missing expected argument"),
