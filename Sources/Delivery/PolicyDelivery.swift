@@ -41,11 +41,19 @@ public actor PolicyDelivery {
             let age = confirmed.map { (now ?? clock()).timeIntervalSince($0) }
             if age.map({ $0 > maximumAge || $0 < -maximumAge }) ?? true {
                 delivered.lockout = message
-                let why = confirmed.map { "the policy was last confirmed \(Timestamp.text($0))" }
-                    ?? "no verified remote policy has been fetched"
+                let allowed = "the \(maximumAge.plainText) s allowed"
+                let why = switch (confirmed, age) {
+                case (let confirmed?, let age?) where age < 0:
+                    "the policy was last confirmed \(Timestamp.text(confirmed)), further ahead of now than \(allowed) "
+                        + "(the device's clock or the cache file is wrong)"
+                case (let confirmed?, _):
+                    "the policy was last confirmed \(Timestamp.text(confirmed)), longer ago than \(allowed)"
+                default:
+                    "no verified remote policy is on hand"
+                }
                 delivered.diagnostics.append(DeliveryDiagnostic(source: source.remoteURL?.absoluteString ?? "delivery",
-                    .error(.deliveryLockedOut, "fail-closed: \(why), longer ago than the \(maximumAge.plainText) s "
-                        + "allowed; every launch is blocked until a refresh succeeds", at: .wholeInputStart)))
+                    .error(.deliveryLockedOut, "fail-closed: \(why); every launch is blocked until a refresh succeeds",
+                        at: .wholeInputStart)))
             }
         }
         return delivered

@@ -158,6 +158,8 @@ import Testing
         var current = delivery.current()
         #expect(current.lockout == message)
         #expect(current.diagnostics.map(\.diagnostic.code) == [.deliveryLockedOut])
+        #expect(current.diagnostics.first?.diagnostic.message == "fail-closed: no verified remote policy is on hand; "
+            + "every launch is blocked until a refresh succeeds")
         let gate = try #require(current.evaluate(launch).gate)
         #expect(gate.action == .block)
         #expect(gate.rule == DeliveredPolicy.lockoutRule)
@@ -176,7 +178,19 @@ import Testing
         clock.advance(86_401)
         script.set { _ in TestHTTPServer.Reply(status: 500, text: "down") }
         #expect(await delivery.refresh().outcome == .failed)
-        #expect(delivery.current().lockout == message)
+        current = delivery.current()
+        #expect(current.lockout == message)
+        #expect(current.diagnostics.first?.diagnostic.message == "fail-closed: the policy was last confirmed "
+            + "2026-09-21T14:13:20.000Z, longer ago than the 86400 s allowed; every launch is blocked until a refresh "
+            + "succeeds")
+
+        // A clock set back to two days before the policy was confirmed: it locks too, and says so.
+        clock.advance(-3 * 86_400 - 1)
+        current = delivery.current()
+        #expect(current.lockout == message)
+        #expect(current.diagnostics.first?.diagnostic.message == "fail-closed: the policy was last confirmed "
+            + "2026-09-21T14:13:20.000Z, further ahead of now than the 86400 s allowed (the device's clock or the "
+            + "cache file is wrong); every launch is blocked until a refresh succeeds")
     }
 
     /// A cached policy too old for fail-closed does not end the wait at once: the launch waits for the refresh that
@@ -206,7 +220,7 @@ import Testing
         let locked = delivery.current()
         #expect(locked.lockout == message)
         let diagnostic = try #require(locked.diagnostics.first?.diagnostic)
-        #expect(diagnostic.message.contains("longer ago than the inf s allowed"), "\(diagnostic.message)")
+        #expect(diagnostic.message.contains("no verified remote policy is on hand"), "\(diagnostic.message)")
         script.set { _ in policyReply(remotePolicy) }
         #expect(await delivery.refresh().outcome == .updated)
         // Ages later, with the server down, it stays unlocked.
