@@ -1,5 +1,6 @@
 import Foundation
 import LaunchPolicy
+import LaunchPolicyDelivery
 
 /// libFuzzer's entry point: one input, the whole pipeline. Any trap, sanitizer report, timeout or memory blow-up
 /// here is a bug in the library, whatever the bytes are.
@@ -92,7 +93,64 @@ enum PolicyPipeline {
             let decision = policy.evaluate(context, memory: memory)
             _ = decision.report
         }
+        deliveredPolicy(bytes, cacheFolder: folder.appendingPathComponent("delivery"), context: context)
     }
+
+    /// The same bytes as the delivery cache, which an app reads at every launch before the network (whatever it
+    /// holds, the launch gets a policy or none, and a reason), and as the key and signature texts an app and
+    /// `launch-policy` are configured with.
+    static func deliveredPolicy(_ bytes: [UInt8], cacheFolder: URL, context: LaunchContext) {
+        do {
+            try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: cacheFolder.appendingPathComponent(deliveryCacheFile))
+        } catch {
+            preconditionFailure("the fuzzer cannot write the delivery cache in \(cacheFolder.path): \(error)")
+        }
+        let remote = URL(string: "https://policies.example.com/lantern/policy.yaml")
+        let sources = [
+            PolicySource(bundled: bundled, remoteURL: remote, cacheDirectory: cacheFolder),
+            PolicySource(bundled: bundled, remoteURL: remote, cacheDirectory: cacheFolder, publicKey: publicKey),
+            PolicySource(remoteURL: remote, cacheDirectory: cacheFolder, publicKey: publicKey,
+                failureMode: .closed(maximumAge: 7 * 86_400, message: "Connect to the internet to go on.")),
+        ]
+        for source in sources {
+            let delivered = PolicyDelivery(source: source, clock: { now }).current(now: now)
+            _ = delivered.evaluate(context).report
+            _ = delivered.diagnostics.map(\.rendered)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? PolicyPublicKey(text: text)
+        _ = try? PolicySignature(text: text)
+        _ = try? PolicySigningKey(text: text)
+    }
+
+    /// The cache file's name in its folder (`PolicyCache.fileName`, which docs/delivery.md gives).
+    static let deliveryCacheFile = "launch-policy-cache.json"
+
+    /// The key `Fuzz/seeds/launch-policy-cache.json` is signed with, so that the fuzzer starts from a cache that
+    /// verifies: its private half is `Fuzz/seeds/signing-key.txt`.
+    /// (Made for each input, as `bundled` is: LeakSanitizer does not see a `Data` kept in a static, and libFuzzer
+    /// would stop at the first input with a "leak".)
+    static var publicKey: PolicyPublicKey {
+        do {
+            return try PolicyPublicKey(text: "lZcO7PhlIvFhdglqWp+gc/GHFUmhYSjHwA6PMyOQWT4=")
+        } catch {
+            preconditionFailure("the fuzzer's public key does not read: \(error)")
+        }
+    }
+
+    /// A small bundled policy, the fallback when the cache cannot be used.
+    static var bundled: Data { Data("""
+        policy: 1
+        messages:
+          update: {default: "Update Lantern to go on."}
+        rules:
+          - id: minimum
+            when: {app-version: "< 2.0"}
+            then: require-update
+            message: update
+            url: "https://example.com/lantern"
+        """.utf8) }
 
     /// A small installed base for the simulation.
     static let population = Population.read(csv: Data("""
