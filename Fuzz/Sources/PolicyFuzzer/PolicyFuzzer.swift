@@ -48,6 +48,16 @@ enum PolicyPipeline {
         if let policy = parsed.usablePolicy, people.population.rows.count <= 64 {
             _ = Simulation(policy: policy, population: people.population, now: now, rolloutDrawLimit: 64).report
         }
+        // The same bytes as policy-lint's `.policy-lint.yaml`, applied to a policy that each of its settings changes.
+        let configuration = LintConfiguration.parse(bytes).configuration
+        reports.append(PolicyLinter(configuration: configuration, now: now).lint(configuredPolicy, path: "configured.yaml"))
+        // And as `launch-policy eval --context`'s file: a context that reads evaluates the policy.
+        let file = LaunchContextFile.values(Data(bytes))
+        if let policy = parsed.usablePolicy, !file.diagnostics.containsErrors,
+            let context = try? LaunchContext(values: file.values.mapValues(\.value))
+        {
+            _ = policy.evaluate(context).report
+        }
         let results = LintResults(reports: reports)
         for format in [LintOutputFormat.text, .json, .sarif, .github] {
             _ = results.formatted(format, colored: true)
@@ -151,6 +161,28 @@ enum PolicyPipeline {
             message: update
             url: "https://example.com/lantern"
         """.utf8) }
+
+    /// A policy with a note, warnings and a long block window, for `.policy-lint.yaml`'s severities, disabled codes
+    /// and `max-block-window` to change.
+    static let configuredPolicy = Array("""
+        policy: 1
+        messages:
+          update: {default: "Update Lantern to go on."}
+          unused: {default: "Never shown."}
+        rules:
+          - id: maintenance
+            when: {date: {from: "2026-11-20T00:00:00Z", until: "2026-11-23T00:00:00Z"}}
+            then: block
+            message: update
+          - id: minimum
+            when: {app-version: "< 2.0"}
+            then: require-update
+            message: update
+          - id: never
+            when: {app-version: ">= 3 < 2"}
+            then: notify
+            message: update
+        """.utf8)
 
     /// A small installed base for the simulation.
     static let population = Population.read(csv: Data("""
