@@ -22,6 +22,8 @@ enum PolicyPipeline {
         // CI's path: policy-lint, as a policy and as a LaunchGate JSON file, and its output formats.
         let linter = PolicyLinter(now: now)
         var reports = [linter.lint(bytes, path: "fuzz.yaml"), linter.lint(bytes, path: "fuzz.json")]
+        // What the policy shows over the contexts below, as an app records it.
+        var shown = DisplayMemory()
         if let policy = parsed.usablePolicy {
             // The same bytes as the policy's tests file.
             reports.append(linter.lintTests(bytes, path: "fuzz.tests.yaml", policy: policy, policyPath: "fuzz.yaml"))
@@ -35,7 +37,10 @@ enum PolicyPipeline {
                 _ = decision.report
                 _ = decision.json.text
                 var memory = DisplayMemory()
-                for directive in decision.shown { memory.record(directive, at: now) }
+                for directive in decision.shown {
+                    memory.record(directive, at: now)
+                    shown.record(directive, at: now)
+                }
                 _ = policy.evaluate(context, memory: memory)
             }
         }
@@ -62,24 +67,25 @@ enum PolicyPipeline {
         for format in [LintOutputFormat.text, .json, .sarif, .github] {
             _ = results.formatted(format, colored: true)
         }
-        launchState(bytes, policy: parsed.usablePolicy)
+        launchState(bytes, policy: parsed.usablePolicy, shown: shown)
     }
 
     /// The same bytes as the state an app reads at every launch before it evaluates: its launch history file and
     /// the memory of what it showed. Whatever they hold (a file cut short, edited by hand, written by an older
-    /// version), the launch is recorded and makes a context.
-    static func launchState(_ bytes: [UInt8], policy: Policy?) {
+    /// version), the launch is recorded and makes a context. And `shown`, what the policy showed in `run`, recorded
+    /// and read back.
+    static func launchState(_ bytes: [UInt8], policy: Policy?, shown: DisplayMemory) {
         let fileManager = FileManager.default
         let folder = fileManager.temporaryDirectory
             .appendingPathComponent("policy-fuzzer-\(ProcessInfo.processInfo.processIdentifier)")
         // A history that cannot be read is kept aside under a new name: the folder is emptied after every input.
         defer { try? fileManager.removeItem(at: folder) }
         let history = folder.appendingPathComponent("launches.json")
-        let shown = folder.appendingPathComponent("memory.json")
+        let memoryFile = folder.appendingPathComponent("memory.json")
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(bytes).write(to: history)
-            try Data(bytes).write(to: shown)
+            try Data(bytes).write(to: memoryFile)
         } catch {
             preconditionFailure("the fuzzer cannot write its state files in \(folder.path): \(error)")
         }
@@ -98,10 +104,27 @@ enum PolicyPipeline {
         } catch {
             preconditionFailure("a recorded launch makes a context: \(error)")
         }
-        let memory = (try? JSONFileDisplayMemoryStore(url: shown).load()) ?? DisplayMemory()
+        let store = JSONFileDisplayMemoryStore(url: memoryFile)
+        var memory = (try? store.load()) ?? DisplayMemory()
         if let policy {
             let decision = policy.evaluate(context, memory: memory)
             _ = decision.report
+            for directive in decision.shown { memory.record(directive, at: now) }
+        }
+        // What the app records reads back as it was recorded, whatever the rule ids and message ids are: a key lost
+        // or changed on the way would show a "once" message again. (Dates are kept to the millisecond, and within
+        // the years 0000 to 9999, so a date read from the file may come back rounded; one recorded now may not.)
+        for (key, date) in shown.shown { memory.record(key, at: date) }
+        do {
+            try store.save(memory)
+            let reread = try store.load()
+            precondition(Set(reread.shown.keys) == Set(memory.shown.keys), "a display memory key did not read back")
+            precondition(shown.shown.allSatisfy { reread.lastShown($0.key) == now }, "a record's date did not read back")
+            try store.save(reread)
+            let again = try store.load()
+            precondition(again == reread, "the display memory changed on its second save")
+        } catch {
+            preconditionFailure("the display memory could not be saved and read back: \(error)")
         }
         deliveredPolicy(bytes, cacheFolder: folder.appendingPathComponent("delivery"), context: context)
     }
@@ -209,6 +232,14 @@ enum PolicyPipeline {
                 platform: .android, appVersion: "1.0.0-beta.2", build: "41", osVersion: "14", locale: "ja",
                 region: "JP", now: now + 30 * day, installID: "install-2", launch: LaunchInfo(kind: .first, count: 1)),
             try? LaunchContext(platform: .macos, appVersion: "10.0", now: now - 365 * day),
+            // Launches for which the example policies (the seeds) show something, so that what is shown is recorded
+            // from the first input on: a prompt, notices during a coming maintenance, a what's-new screen, a rollout.
+            try? LaunchContext(
+                platform: .ios, appVersion: "2.5", locale: "fr", now: now + 10 * day, installID: "install-0004",
+                launch: LaunchInfo(kind: .normal, count: 30, daysSinceLastLaunch: 45, daysSinceInstall: 300)),
+            try? LaunchContext(platform: .ios, appVersion: "3.0.1", now: now,
+                launch: LaunchInfo(kind: .upgrade, count: 8, previousVersion: "2.9")),
+            try? LaunchContext(platform: .android, appVersion: "4.2", build: "420", now: now, installID: "install-0004"),
         ].compactMap { $0 }
     }()
 }
