@@ -17,7 +17,8 @@ struct EvalCommand: ParsableCommand {
             with the same keys). --memory FILE reads what was shown before (a missing file is an empty memory); \
             --record writes back what this decision shows, waiting at most --lock-timeout for another process \
             recording into the same file. Policies and LaunchGate/Gandalf JSON files are both read. \
-            Exit status: 0 with a decision, 1 when the policy has errors, 2 for a usage error.
+            Exit status: 0 with a decision, 1 when the policy has errors, 2 for a usage error or a memory file that \
+            --record cannot write.
             """)
 
     @Argument(help: "The policy file (YAML), or a LaunchGate/Gandalf configuration (JSON).")
