@@ -143,8 +143,10 @@ public actor PolicyDelivery {
             guard let loaded = try cache.load() else { return nil }
             entry = loaded
         } catch {
+            // At the place the file stops being JSON, when that is the problem; at its start otherwise.
+            let place = error.location.map { SourceRange(start: $0) } ?? .wholeInputStart
             diagnostics.append(DeliveryDiagnostic(source: cache.file.path,
-                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(error.reason)", at: .wholeInputStart)))
+                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(error.reason)", at: place)))
             return nil
         }
         let policy: Policy

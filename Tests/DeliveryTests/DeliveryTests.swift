@@ -344,6 +344,17 @@ final class Script: @unchecked Sendable {
             #expect(current.reason.contains("cannot be used"))
             #expect(delivery.gateRule() == "bundled-gate")
         }
+        // Where the file stops being JSON, the diagnostic points: at the end of one cut short, at a stray byte; a
+        // file that is JSON but not a cache is pointed at from its start.
+        let lines = String(decoding: cached, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let cut = lines.prefix(3).joined(separator: "\n")
+        let stray = lines.prefix(2).joined(separator: "\n") + "\n  ?" + lines.dropFirst(2).joined(separator: "\n")
+        for (text, line, column) in [(cut, 3, lines[2].count + 1), (stray, 3, 3), ("{\"format\": 1}", 1, 1)] {
+            try Data(text.utf8).write(to: fixture.cacheFile)
+            let diagnostic = try #require(delivery.current().diagnostics.first?.diagnostic)
+            #expect(diagnostic.code == .deliveryCacheUnusable)
+            #expect((diagnostic.range.start.line, diagnostic.range.start.column) == (line, column), "\(diagnostic)")
+        }
         // A damaged cache sends no validators, so the next fetch brings the whole policy back.
         #expect(await delivery.refresh().outcome == .updated)
         #expect(fixture.server.requests.last?.headers["if-none-match"] == nil)

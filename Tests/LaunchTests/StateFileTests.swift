@@ -68,6 +68,20 @@ import TestSupport
         #expect(said?.contains(expected) == true, "\(said ?? "accepted")")
     }
 
+    @Test(arguments: [
+        ("{\n  \"a\": [\n    1,\n    é\n  ]\n}", 4, 5, 22),  // at the stray byte
+        ("[1,\n 2", 2, 3, 6),  // cut short: at the end
+        ("\"é\" x", 1, 5, 5),  // columns count scalars, offsets bytes
+    ])
+    func aFailureSaysWhereTheTextStopsBeingJSON(text: String, line: Int, column: Int, offset: Int) {
+        do {
+            _ = try JSONReader.value(of: Array(text.utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.location == SourceLocation(line: line, column: column, offset: offset))
+        }
+    }
+
     @Test func aStringThatIsNotUTF8IsRefused() {
         for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0x61, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22]] {
             #expect(reason(bytes) == "it is not valid JSON: a string is not valid UTF-8 at line 1, column 1")

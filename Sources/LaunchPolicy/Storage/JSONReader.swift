@@ -11,9 +11,11 @@ import Foundation
 /// YAML it also is, is not used here: libyaml scans about 200 instructions a byte, and the delivery cache holds a
 /// whole policy as one base64 string.
 struct JSONReader {
-    /// Why the text is not JSON, in words, with where.
+    /// Why the text is not JSON, in words, with where: in the words too, for messages that carry no position.
     struct Failure: Error, Equatable {
         let reason: String
+        /// Where the text stops being JSON (the end, when it ends too soon).
+        let location: SourceLocation
     }
 
     /// How deep arrays and objects may nest.
@@ -242,7 +244,7 @@ struct JSONReader {
     }
 
     private func endsEarly() -> Failure {
-        Failure(reason: "it is not valid JSON: it ends too soon (cut short?)")
+        Failure(reason: "it is not valid JSON: it ends too soon (cut short?)", location: location(of: bytes.count))
     }
 
     /// The byte at the current offset is not what JSON allows there.
@@ -252,12 +254,18 @@ struct JSONReader {
     }
 
     private func failure(_ what: String, at offset: Int? = nil) -> Failure {
-        let offset = offset ?? self.offset
+        let location = location(of: offset ?? self.offset)
+        return Failure(reason: "it is not valid JSON: \(what) at line \(location.line), column \(location.column)",
+            location: location)
+    }
+
+    /// The line and column of a byte offset, counted as the YAML reader counts them (columns in scalars).
+    private func location(of offset: Int) -> SourceLocation {
         var line = 1, column = 1
         for byte in bytes[..<offset] where !byte.isUTF8Continuation {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
-        return Failure(reason: "it is not valid JSON: \(what) at line \(line), column \(column)")
+        return SourceLocation(line: line, column: column, offset: offset)
     }
 
     private func describe(_ byte: UInt8) -> String {

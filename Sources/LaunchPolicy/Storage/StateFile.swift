@@ -3,8 +3,13 @@ import Foundation
 /// Why a state file could not be read, in words.
 package struct StateFileProblem: Error {
     package let reason: String
+    /// Where in the file, when the problem has a place: the text stops being JSON there.
+    package let location: SourceLocation?
 
-    package init(reason: String) { self.reason = reason }
+    package init(reason: String, location: SourceLocation? = nil) {
+        self.reason = reason
+        self.location = location
+    }
 }
 
 /// The JSON state files the library keeps — what was shown, the launch history, the delivered policy — written and
@@ -61,7 +66,7 @@ package enum StateFile {
         do {
             value = try JSONReader.value(of: [UInt8](data))
         } catch {
-            throw StateFileProblem(reason: error.reason)
+            throw StateFileProblem(reason: error.reason, location: error.location)
         }
         guard case .object(let members) = value else {
             throw StateFileProblem(reason: "it is not a JSON object of the expected shape")
