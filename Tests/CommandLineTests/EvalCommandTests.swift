@@ -129,8 +129,8 @@ import TestSupport
         let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }
         let memory = folder.appendingPathComponent("shown.json").path
-        let arguments = ["policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5", "--memory", memory,
-            "--format", "json", "--record"]
+        let arguments = ["policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5",
+            "--memory", memory, "--format", "json", "--record"]
         let held = try HeldFileLock(path: memory + ".lock")
         defer { held.release() }
         let refused = try Executables.run("launch-policy", ["eval"] + arguments + ["--lock-timeout", "0.2"])

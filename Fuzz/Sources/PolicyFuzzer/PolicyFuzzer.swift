@@ -55,7 +55,8 @@ enum PolicyPipeline {
         }
         // The same bytes as policy-lint's `.policy-lint.yaml`, applied to a policy that each of its settings changes.
         let configuration = LintConfiguration.parse(bytes).configuration
-        reports.append(PolicyLinter(configuration: configuration, now: now).lint(configuredPolicy, path: "configured.yaml"))
+        let configured = PolicyLinter(configuration: configuration, now: now)
+        reports.append(configured.lint(configuredPolicy, path: "configured.yaml"))
         // And as `launch-policy eval --context`'s file: a context that reads evaluates the policy.
         let file = LaunchContextFile.values(Data(bytes))
         if let policy = parsed.usablePolicy, !file.diagnostics.containsErrors,
@@ -119,7 +120,8 @@ enum PolicyPipeline {
             try store.save(memory)
             let reread = try store.load()
             precondition(Set(reread.shown.keys) == Set(memory.shown.keys), "a display memory key did not read back")
-            precondition(shown.shown.allSatisfy { reread.lastShown($0.key) == now }, "a record's date did not read back")
+            precondition(shown.shown.allSatisfy { reread.lastShown($0.key) == now },
+                "a record's date did not read back")
             try store.save(reread)
             let again = try store.load()
             precondition(again == reread, "the display memory changed on its second save")
@@ -239,7 +241,8 @@ enum PolicyPipeline {
                 launch: LaunchInfo(kind: .normal, count: 30, daysSinceLastLaunch: 45, daysSinceInstall: 300)),
             try? LaunchContext(platform: .ios, appVersion: "3.0.1", now: now,
                 launch: LaunchInfo(kind: .upgrade, count: 8, previousVersion: "2.9")),
-            try? LaunchContext(platform: .android, appVersion: "4.2", build: "420", now: now, installID: "install-0004"),
+            try? LaunchContext(
+                platform: .android, appVersion: "4.2", build: "420", now: now, installID: "install-0004"),
         ].compactMap { $0 }
     }()
 }
