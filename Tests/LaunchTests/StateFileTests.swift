@@ -72,6 +72,7 @@ import TestSupport
         ("{\n  \"a\": [\n    1,\n    é\n  ]\n}", 4, 5, 22),  // at the stray byte
         ("[1,\n 2", 2, 3, 6),  // cut short: at the end
         ("\"é\" x", 1, 5, 5),  // columns count scalars, offsets bytes
+        ("\u{FEFF}[1 2]", 1, 4, 6),  // a byte order mark counts in the offset, not the column
     ])
     func aFailureSaysWhereTheTextStopsBeingJSON(text: String, line: Int, column: Int, offset: Int) {
         do {

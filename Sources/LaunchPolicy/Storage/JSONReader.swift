@@ -259,10 +259,12 @@ struct JSONReader {
             location: location)
     }
 
-    /// The line and column of a byte offset, counted as the YAML reader counts them (columns in scalars).
+    /// The line and column of a byte offset, counted as the YAML reader counts them: columns in scalars, a byte
+    /// order mark in the offset but not in the column (an editor does not show it).
     private func location(of offset: Int) -> SourceLocation {
         var line = 1, column = 1
-        for byte in bytes[..<offset] where !byte.isUTF8Continuation {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, offset) : 0
+        for byte in bytes[start..<offset] where !byte.isUTF8Continuation {
             if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
         return SourceLocation(line: line, column: column, offset: offset)
