@@ -144,6 +144,8 @@ import TestSupport
         #expect(try Executables.run("launch-policy", ["eval"] + arguments + ["--lock-timeout", "60"]).status == 0)
         let again = try Executables.run("launch-policy", ["eval"] + arguments.dropLast())
         #expect((try json(again)["prompts"] as? [Any])?.isEmpty == true, "recorded once the lock was free")
+        // `inf`, as documented, waits as long as it takes: with the lock free, at once.
+        #expect(try Executables.run("launch-policy", ["eval"] + arguments + ["--lock-timeout", "inf"]).status == 0)
     }
 
     @Test func anUnreadableMemoryFileIsAUsageErrorAndIsNotOverwritten() throws {
