@@ -46,12 +46,10 @@ struct PolicyCache {
         do {
             data = try StateFile.read(file)
         } catch {
-            throw StateFileProblem(reason: "it cannot be read: \(AtomicFile.reason(error))")
+            throw StateFileProblem(.stateUnreadable, "it cannot be read: \(AtomicFile.reason(error))")
         }
         guard let data else { return nil }
-        let entry = try Entry(fileData: data)
-        guard entry.bytes != nil else { throw StateFileProblem(reason: "its policy is not base64") }
-        return entry
+        return try Entry(fileData: data)
     }
 
     /// Replaces the cached entry in one step.
@@ -71,12 +69,16 @@ extension PolicyCache.Entry {
         ])
     }
 
-    /// Reads what ``fileData()`` wrote; throws the reason when the data is not such an entry.
+    /// Reads what ``fileData()`` wrote; throws what is wrong, and where, when the data is not such an entry.
     init(fileData data: Data) throws(StateFileProblem) {
-        let file = try StateFile.decode(data)
-        self.init(url: try file.string("url"), policy: try file.string("policy"), etag: try file.optionalString("etag"),
-            lastModified: try file.optionalString("lastModified"), signature: try file.optionalString("signature"),
-            fetchedAt: try file.string("fetchedAt"), confirmedAt: try file.string("confirmedAt"))
+        self = try StateFile.decode(data) { file throws(StateFileProblem) in
+            let entry = PolicyCache.Entry(url: try file.string("url"), policy: try file.string("policy"),
+                etag: try file.optionalString("etag"), lastModified: try file.optionalString("lastModified"),
+                signature: try file.optionalString("signature"), fetchedAt: try file.string("fetchedAt"),
+                confirmedAt: try file.string("confirmedAt"))
+            guard entry.bytes != nil else { throw file.invalid("policy", "its policy is not base64") }
+            return entry
+        }
     }
 }
 
@@ -84,16 +86,21 @@ extension PolicyCache.Entry {
     /// The cached policy if it may still be used under `source`: it verifies with the configured key (when one is
     /// set) and decodes without errors. Otherwise why not, in words. The launch path and the refresh both ask here,
     /// so a cache the app will not use is never confirmed by a 304.
-    func trustedPolicy(under source: PolicySource) -> Result<Policy, StateFileProblem> {
+    func trustedPolicy(under source: PolicySource) -> Result<Policy, Distrust> {
         let bytes = self.bytes ?? Data()
         if let publicKey = source.publicKey {
             guard let signature = signature.flatMap({ try? PolicySignature(text: $0) }),
                 publicKey.verifies(signature, of: bytes)
-            else { return .failure(StateFileProblem(reason: "it is not signed by the configured key")) }
+            else { return .failure(Distrust(reason: "it is not signed by the configured key")) }
         }
         guard let policy = source.parser.parse(bytes).usablePolicy else {
-            return .failure(StateFileProblem(reason: "it no longer decodes without errors"))
+            return .failure(Distrust(reason: "it no longer decodes without errors"))
         }
         return .success(policy)
+    }
+
+    /// Why a cache entry that reads is still not used, in words.
+    struct Distrust: Error {
+        let reason: String
     }
 }

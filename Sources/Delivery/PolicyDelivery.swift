@@ -143,10 +143,9 @@ public actor PolicyDelivery {
             guard let loaded = try cache.load() else { return nil }
             entry = loaded
         } catch {
-            // At the place the file stops being JSON, when that is the problem; at its start otherwise.
-            let place = error.location.map { SourceRange(start: $0) } ?? .wholeInputStart
-            diagnostics.append(DeliveryDiagnostic(source: cache.file.path,
-                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(error.reason)", at: place)))
+            // At the place the file stops being JSON, or at the field at fault; at its start otherwise.
+            diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
+                "the cached policy is not used: \(error.message)", at: error.range ?? .wholeInputStart)))
             return nil
         }
         let policy: Policy
@@ -157,8 +156,8 @@ public actor PolicyDelivery {
                 .warning(.deliveryCacheUnusable, "the cached policy is not used: \(problem.reason)", at: .wholeInputStart)))
             return nil
         }
-        let fetched = try? StateFile.date(entry.fetchedAt, "fetchedAt")
-        let confirmed = try? StateFile.date(entry.confirmedAt, "confirmedAt")
+        let fetched = StateFile.date(entry.fetchedAt)
+        let confirmed = StateFile.date(entry.confirmedAt)
         return DeliveredPolicy(policy: policy, origin: .cache, source: entry.url,
             reason: "the last-known-good policy fetched from \(entry.url) at \(entry.fetchedAt)"
                 + (entry.confirmedAt == entry.fetchedAt ? "" : ", confirmed at \(entry.confirmedAt)"),

@@ -100,6 +100,10 @@ struct EvalCommand: ParsableCommand {
         if let store {
             do {
                 shown = try store.load()
+            } catch let error as DisplayMemoryError {
+                guard let diagnostic = error.diagnostic else { throw usageError(Self.name, "\(error)") }
+                printStateFileDiagnostic(diagnostic, in: store.url)
+                throw ExitCode(2)
             } catch {
                 throw usageError(Self.name, "\(error)")
             }

@@ -66,8 +66,15 @@ struct LaunchCommand: ParsableCommand {
         } catch {
             throw usageError(Self.name, "the store \(store) could not be used: \(error)")
         }
-        if let recovery = tracker.recovery {
+        switch tracker.recovery {
+        case .corrupt(_, let keptAt?, let diagnostic?)?:
+            printError("launch-policy launch: warning: the launch history could not be read; it was kept as "
+                + "\(keptAt.path), and a fresh history was started")
+            printStateFileDiagnostic(diagnostic, in: keptAt)
+        case let recovery?:
             printError("launch-policy launch: warning: \(recovery); a fresh history was started")
+        case nil:
+            break
         }
         switch format {
         case .json: print(info.json.text)

@@ -52,3 +52,10 @@ func readInputFile(_ path: String, what: String, command: String, limit: Int) th
 
 /// The most a key or a signature file may hold: both are a line of base64 and a few comment lines.
 let keyFileLimit = 1 << 16
+
+/// Prints a diagnostic about a state file (a memory file, a launch history) as policy diagnostics print, with the
+/// line it points at when the file can still be read.
+func printStateFileDiagnostic(_ diagnostic: Diagnostic, in file: URL) {
+    let source = (try? StateFile.read(file)).flatMap { $0 }.map { [UInt8]($0) }
+    printError(diagnostic.rendered(file: file.path, source: source))
+}

@@ -155,7 +155,13 @@ import TestSupport
         try Data("{not json".utf8).write(to: memory)
         let result = try run("policies/minimum-version.yaml", "--app-version", "2.5", "--memory", memory.path, "--record")
         #expect(result.status == 2)
-        #expect(result.standardError.contains("could not be read"))
+        #expect(result.standardError == """
+            \(memory.path):1:2: error: the memory file could not be read: it is not valid JSON: unexpected "n" where \
+            a key should start [state.not-json]
+            {not json
+             ^
+
+            """)
         #expect(try String(contentsOf: memory, encoding: .utf8) == "{not json")
     }
 

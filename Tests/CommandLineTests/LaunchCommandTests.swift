@@ -64,12 +64,33 @@ import Darwin
         try Data("{\"format\": 1, \"cou".utf8).write(to: store)
         let result = try launch("--store", store.path, "--app-version", "2.0", "--format", "json")
         #expect(result.status == 0)
-        #expect(result.standardError.contains("warning:"))
-        #expect(result.standardError.contains("h.json.corrupt-"))
         #expect(try json(result)["kind"] as? String == "first")
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("h.json.corrupt-") }
         #expect(kept.count == 1)
         #expect(try String(contentsOf: folder.appendingPathComponent(kept[0]), encoding: .utf8) == "{\"format\": 1, \"cou")
+        // The warning names the kept file; the problem is placed in it, as a policy's are.
+        let keptPath = folder.appendingPathComponent(kept.first ?? "").path
+        #expect(result.standardError == """
+            launch-policy launch: warning: the launch history could not be read; it was kept as \(keptPath), and a \
+            fresh history was started
+            \(keptPath):1:19: error: the launch history could not be read: it is not valid JSON: it ends too soon \
+            (cut short?) [state.not-json]
+            {"format": 1, "cou
+                              ^
+
+            """)
+    }
+
+    @Test func aStoreOfTheWrongShapeIsPlacedAtTheFieldAtFault() throws {
+        let folder = try makeTemporaryFolder("launch-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("h.json")
+        try Data("{\n  \"format\": 1,\n  \"count\": \"seven\"\n}\n".utf8).write(to: store)
+        let result = try launch("--store", store.path, "--app-version", "2.0")
+        #expect(result.status == 0)
+        #expect(result.standardError.contains(
+            ":3:12: error: the launch history could not be read: count is a string, not a whole number "
+                + "[state.wrong-type]\n" + "  \"count\": \"seven\"\n           ^~~~~~~\n"), "\(result.standardError)")
     }
 
     @Test(arguments: [

@@ -344,15 +344,26 @@ final class Script: @unchecked Sendable {
             #expect(current.reason.contains("cannot be used"))
             #expect(delivery.gateRule() == "bundled-gate")
         }
-        // Where the file stops being JSON, the diagnostic points: at the end of one cut short, at a stray byte; a
-        // file that is JSON but not a cache is pointed at from its start.
-        let lines = String(decoding: cached, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Where the file stops being JSON, the diagnostic points: at the end of one cut short, at a stray byte. In a
+        // file that is JSON but not a cache, at the field at fault, or at the object a key is missing from.
+        let text = String(decoding: cached, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let cut = lines.prefix(3).joined(separator: "\n")
         let stray = lines.prefix(2).joined(separator: "\n") + "\n  ?" + lines.dropFirst(2).joined(separator: "\n")
-        for (text, line, column) in [(cut, 3, lines[2].count + 1), (stray, 3, 3), ("{\"format\": 1}", 1, 1)] {
+        let policyLine = try #require(lines.firstIndex { $0.hasPrefix("  \"policy\": \"") })
+        let notBase64 = text.replacingOccurrences(of: "\"policy\": \"", with: "\"policy\": \"!")
+        let wrongType = text.replacingOccurrences(of: "\"policy\": \"", with: "\"policy\": 7, \"was\": \"")
+        for (text, line, column, message) in [
+            (cut, 3, lines[2].count + 1, "it is not valid JSON: it ends too soon (cut short?)"),
+            (stray, 3, 3, #"it is not valid JSON: unexpected "?" where a key should start"#),
+            ("{\"format\": 1}", 1, 1, #"the key "url" is missing"#),
+            (notBase64, policyLine + 1, 13, "its policy is not base64"),
+            (wrongType, policyLine + 1, 13, "policy is a whole number, not a string"),
+        ] {
             try Data(text.utf8).write(to: fixture.cacheFile)
             let diagnostic = try #require(delivery.current().diagnostics.first?.diagnostic)
             #expect(diagnostic.code == .deliveryCacheUnusable)
+            #expect(diagnostic.message == "the cached policy is not used: \(message)")
             #expect((diagnostic.range.start.line, diagnostic.range.start.column) == (line, column), "\(diagnostic)")
         }
         // A damaged cache sends no validators, so the next fetch brings the whole policy back.

@@ -226,17 +226,27 @@ private let unhurriedLockTimeout: TimeInterval = 60
     }
 
     @Test(arguments: [
-        ("not json", "it is not a memory file"),
-        (#"{"format": 2, "shown": []}"#, "format 2"),
-        (#"{"format": 1}"#, "\"shown\" is missing"),
-        (#"{"format": 1, "shown": [{"rule": "r", "scope": "s", "at": "yesterday"}]}"#, "\"yesterday\" is not an ISO 8601"),
+        ("not json", "it is not a memory file", "1:1: error: the memory file could not be read: it is not valid JSON: "
+            + #"unexpected "n" where a value should start [state.not-json]"#),
+        (#"{"format": 2, "shown": []}"#, "format 2", "1:12: error: the memory file could not be read: it has format 2; "
+            + "this version of LaunchPolicy reads format 1 [state.unsupported-format]"),
+        (#"{"format": 1}"#, "\"shown\" is missing",
+            #"1:1: error: the memory file could not be read: the key "shown" is missing [state.missing-key]"#),
+        (#"{"format": 1, "shown": [{"rule": "r", "scope": "s", "at": "yesterday"}]}"#,
+            "\"yesterday\" is not an ISO 8601",
+            #"1:59: error: the memory file could not be read: shown.0.at "yesterday" is not an ISO 8601 date and "#
+                + "time [state.invalid-value]"),
+        (#"{"format": 1, "shown": [{"rule": "r", "scope": ["s"], "at": "yesterday"}]}"#, "shown.0.scope is an array",
+            "1:48: error: the memory file could not be read: shown.0.scope is an array, not a string "
+                + "[state.wrong-type]"),
     ])
-    func anUnreadableFileThrowsAndIsLeftAlone(contents: String, reason: String) throws {
+    func anUnreadableFileThrowsSaysWhereAndIsLeftAlone(contents: String, reason: String, diagnostic: String) throws {
         let url = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try Data(contents.utf8).write(to: url)
         let error = #expect(throws: DisplayMemoryError.self) { try JSONFileDisplayMemoryStore(url: url).load() }
         #expect(error?.description.contains(reason) == true, "\(error.map(String.init(describing:)) ?? "")")
+        #expect(error?.diagnostic?.description == diagnostic)
         #expect(try String(contentsOf: url, encoding: .utf8) == contents)
     }
 

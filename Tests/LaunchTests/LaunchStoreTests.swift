@@ -19,16 +19,20 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"ki", "not valid JSON"),
-        ("", "it is empty"),
-        ("\u{0}\u{0}\u{0}\u{0}", "not valid JSON"),
-        ("[1, 2]", "not a JSON object"),
-        ("{\"format\": 2, \"count\": 3}", "format 1"),
-        ("{\"format\": 1, \"count\": -3}", "count"),
-        ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"kind\": \"sideways\"}}", "latest.kind"),
-        ("{\"format\": 1, \"count\": 3, \"firstLaunchDate\": \"last tuesday\"}", "firstLaunchDate"),
+        ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"ki", "not valid JSON",
+            DiagnosticCode.stateNotJSON),
+        ("", "it is empty", .stateNotJSON),
+        ("\u{0}\u{0}\u{0}\u{0}", "not valid JSON", .stateNotJSON),
+        ("[1, 2]", "it holds an array, not an object", .stateWrongType),
+        ("{\"format\": 2, \"count\": 3}", "format 1", .stateUnsupportedFormat),
+        ("{\"format\": 1, \"count\": -3}", "count", .stateInvalidValue),
+        ("{\"format\": 1, \"count\": 3, \"latest\": {\"version\": \"1.0\", \"kind\": \"sideways\"}}", "latest.kind",
+            .stateInvalidValue),
+        ("{\"format\": 1, \"count\": 3, \"firstLaunchDate\": \"last tuesday\"}", "firstLaunchDate", .stateInvalidValue),
     ])
-    func aCorruptOrTruncatedStoreIsKeptAsideReportedAndStartedAfresh(contents: String, reason: String) throws {
+    func aCorruptOrTruncatedStoreIsKeptAsideReportedAndStartedAfresh(
+        contents: String, reason: String, code: DiagnosticCode
+    ) throws {
         let folder = try makeTemporaryFolder("launch")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("launches.json")
@@ -38,11 +42,14 @@ import TestSupport
         let info = try tracker.recordLaunch()
         #expect(info.kind == .first)
         #expect(info.count == 1)
-        guard case .corrupt(let why, let keptAt) = tracker.recovery, let keptAt else {
+        guard case .corrupt(let why, let keptAt, let diagnostic) = tracker.recovery, let keptAt else {
             Issue.record("the recovery is reported with where the file went: \(String(describing: tracker.recovery))")
             return
         }
         #expect(why.contains(reason), "\(why)")
+        #expect(diagnostic?.code == code)
+        #expect(diagnostic?.severity == .error)
+        #expect(diagnostic?.message.hasPrefix("the launch history could not be read: ") == true)
         #expect(keptAt.lastPathComponent.hasPrefix("launches.json.corrupt-"))
         #expect(try Data(contentsOf: keptAt) == Data(contents.utf8), "the original is kept byte for byte")
         #expect(try store.read()?.count == 1, "a fresh, readable history replaced it")
@@ -96,7 +103,7 @@ import TestSupport
         let tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: url), appVersion: "2.0",
             importingLegacyKeysFrom: nil, process: "p")
         #expect(try tracker.recordLaunch().kind == .first)
-        guard case .corrupt(let why, _) = tracker.recovery else {
+        guard case .corrupt(let why, _, _) = tracker.recovery else {
             Issue.record("set aside as corrupt: \(String(describing: tracker.recovery))")
             return
         }
@@ -226,11 +233,12 @@ import TestSupport
             let store = UserDefaultsLaunchHistoryStore(defaults: defaults, keyPrefix: "App.")
             let tracker = try LaunchTracker(store: store, appVersion: "1.0", importingLegacyKeysFrom: nil, process: "p")
             #expect(try tracker.recordLaunch().kind == .first)
-            guard case .corrupt(let reason, _) = tracker.recovery else {
+            guard case .corrupt(let reason, _, let diagnostic) = tracker.recovery else {
                 Issue.record("the wrong values are reported")
                 return
             }
             #expect(reason.contains("App.launchCount"))
+            #expect(diagnostic == nil, "UserDefaults has no file to place the problem in")
             #expect(defaults.string(forKey: "App.corrupt.launchCount") == "many")
             #expect(defaults.string(forKey: "App.corrupt.latestVersion") == "1.0")
             #expect(defaults.integer(forKey: "App.launchCount") == 1)

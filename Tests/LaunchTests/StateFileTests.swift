@@ -240,23 +240,65 @@ import TestSupport
             """)
     }
 
+    /// A problem, its code, and its range, marked `⟦…⟧` in the file: the value at fault, the second of two keys, the
+    /// object a key is missing from.
     @Test(arguments: [
-        (#"{"format": 1, "count": 3, "latest": {"kind": "normal"}}"#, #"the key "latest.version" is missing"#),
-        (#"{"format": 1, "count": 3, "latest": {"version": 1, "kind": "normal"}}"#, "latest.version has the wrong type"),
-        (#"{"format": 1, "count": "3"}"#, "count has the wrong type"),
-        (#"{"format": 1, "count": 3.5}"#, "count has the wrong type"),
-        (#"{"format": 1, "count": null}"#, #"the key "count" is missing"#),
-        (#"{"format": 1, "count": 3, "latest": []}"#, "latest has the wrong type"),
-        (#"{"format": 1, "count": 3, "count": 4}"#, #"the key "count" appears twice"#),
-        (#"{"count": 3}"#, #"the key "format" is missing"#),
-        (#"{"format": "1", "count": 3}"#, "format has the wrong type"),
-        (#"{"format": 1, "count": 3, "latest": {"version": "1", "kind": "normal", "date": "soon"}}"#,
-            #"latest.date "soon" is not an ISO 8601 date and time"#),
+        (#"{"format": 1, "count": 3, "latest": ⟦{"kind": "normal"}⟧}"#, #"the key "latest.version" is missing"#,
+            DiagnosticCode.stateMissingKey),
+        (#"{"format": 1, "count": 3, "latest": {"version": ⟦1⟧, "kind": "normal"}}"#,
+            "latest.version is a whole number, not a string", .stateWrongType),
+        (#"{"format": 1, "count": ⟦"3"⟧}"#, "count is a string, not a whole number", .stateWrongType),
+        (#"{"format": 1, "count": ⟦3.5⟧}"#, "count is a number with a fraction, not a whole number", .stateWrongType),
+        (#"⟦{"format": 1, "count": null}⟧"#, #"the key "count" is missing"#, .stateMissingKey),
+        (#"{"format": 1, "count": 3, "latest": ⟦[]⟧}"#, "latest is an array, not an object", .stateWrongType),
+        (#"{"format": 1, "count": 3, ⟦"count"⟧: 4}"#, #"the key "count" appears twice"#, .stateDuplicateKey),
+        (#"⟦{"count": 3}⟧"#, #"the key "format" is missing"#, .stateMissingKey),
+        (#"{"format": ⟦"1"⟧, "count": 3}"#, "format is a string, not a whole number", .stateWrongType),
+        (#"{"format": ⟦2⟧, "count": 3}"#, "it has format 2; this version of LaunchPolicy reads format 1",
+            .stateUnsupportedFormat),
+        (#"{"format": 1, "count": ⟦-1⟧}"#, "count -1 is negative", .stateInvalidValue),
+        (#"{"format": 1, "count": 3, "latest": {"version": "1", "kind": "normal", "date": ⟦"soon"⟧}}"#,
+            #"latest.date "soon" is not an ISO 8601 date and time"#, .stateInvalidValue),
+        (#"{"format": 1, "count": 3, "latest": {"version": "1", "kind": ⟦"sideways"⟧}}"#,
+            #"latest.kind "sideways" is not first, upgrade, downgrade or normal"#, .stateInvalidValue),
+        (#"⟦["format", 1]⟧"#, "it holds an array, not an object", .stateWrongType),
     ])
-    func aFileOfTheWrongShapeSaysWhichField(text: String, reason: String) {
-        #expect { try LaunchHistory(fileData: Data(text.utf8)) } throws: { error in
-            (error as? StateFileProblem)?.reason == reason
+    func aFileOfTheWrongShapeSaysWhichFieldAndWhere(marked: String, reason: String, code: DiagnosticCode) throws {
+        let text = marked.replacingOccurrences(of: "⟦", with: "").replacingOccurrences(of: "⟧", with: "")
+        let problem = #expect(throws: StateFileProblem.self) { try LaunchHistory(fileData: Data(text.utf8)) }
+        #expect(problem?.reason == reason)
+        #expect(problem?.code == code)
+        let range = try #require(problem?.diagnostic().range)
+        let bytes = Array(text.utf8)
+        let placed = String(decoding: bytes[..<range.start.offset], as: UTF8.self) + "⟦"
+            + String(decoding: bytes[range.start.offset..<range.end.offset], as: UTF8.self) + "⟧"
+            + String(decoding: bytes[range.end.offset...], as: UTF8.self)
+        #expect(placed == marked)
+        #expect(range.start.line == 1 && range.start.column == range.start.offset + 1, "\(range)")
+    }
+
+    @Test func aFieldIsFoundOnItsLineBehindABOMAndTextThatIsNotASCII() throws {
+        let text = "\u{FEFF}{\n  \"format\": 1,\n  \"note\": \"é😀\", \"count\": true\n}\n"
+        let problem = #expect(throws: StateFileProblem.self) { try LaunchHistory(fileData: Data(text.utf8)) }
+        let range = try #require(problem?.range)
+        #expect(range.start.line == 3)
+        #expect(range.start.column == 26, "columns count characters; the mark at the start counts in none")
+        #expect(range.end.column == 30)
+        #expect(range.start.offset == Array(text.utf8).count - 7)
+    }
+
+    @Test func textThatIsNotJSONIsPlacedWhereItStopsBeingJSON() throws {
+        let problem = #expect(throws: StateFileProblem.self) {
+            try LaunchHistory(fileData: Data("{\"format\": 1,\n \"count\": 3,,\n}".utf8))
         }
+        #expect(problem?.code == .stateNotJSON)
+        #expect(problem?.message == #"it is not valid JSON: unexpected "," where a key should start"#)
+        #expect(problem?.reason
+            == #"it is not valid JSON: unexpected "," where a key should start at line 2, column 13"#)
+        #expect(problem?.location == SourceLocation(line: 2, column: 13, offset: 26))
+        let empty = #expect(throws: StateFileProblem.self) { try LaunchHistory(fileData: Data()) }
+        #expect(empty?.code == .stateNotJSON)
+        #expect(empty?.range == nil && empty?.diagnostic().range == .wholeInputStart)
     }
 
     @Test func fieldsANewerVersionAddsAndNullsAreReadAsAbsent() throws {

@@ -95,6 +95,7 @@ enum PolicyPipeline {
             let tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: history), appVersion: "2.3.9",
                 build: "2390", importingLegacyKeysFrom: nil)
             launch = try tracker.recordLaunch(source: .url, now: now)
+            if case .corrupt(_, _, let diagnostic?)? = tracker.recovery { placed(diagnostic, in: bytes) }
         } catch {
             preconditionFailure("a launch over any history file is recorded: \(error)")
         }
@@ -106,7 +107,14 @@ enum PolicyPipeline {
             preconditionFailure("a recorded launch makes a context: \(error)")
         }
         let store = JSONFileDisplayMemoryStore(url: memoryFile)
-        var memory = (try? store.load()) ?? DisplayMemory()
+        var memory = DisplayMemory()
+        do {
+            memory = try store.load()
+        } catch let error as DisplayMemoryError {
+            placed(error.diagnostic ?? .error("fuzz.unplaced", error.reason, at: .wholeInputStart), in: bytes)
+        } catch {
+            preconditionFailure("a memory file that was written reads or is refused as a memory file: \(error)")
+        }
         if let policy {
             let decision = policy.evaluate(context, memory: memory)
             _ = decision.report
@@ -129,6 +137,23 @@ enum PolicyPipeline {
             preconditionFailure("the display memory could not be saved and read back: \(error)")
         }
         deliveredPolicy(bytes, cacheFolder: folder.appendingPathComponent("delivery"), context: context)
+    }
+
+    /// A state file's problem lies within the file, on the line and column its byte offset is at (counted here
+    /// apart from the library: columns in characters, a byte order mark in none), and renders with the file.
+    static func placed(_ diagnostic: Diagnostic, in bytes: [UInt8]) {
+        precondition(diagnostic.code.rawValue.hasPrefix("state."), "a state file's problem has a state. code")
+        let range = diagnostic.range
+        precondition(range.start.offset <= range.end.offset && range.end.offset <= bytes.count,
+            "a state file's problem lies outside the file: \(range)")
+        var line = 1, column = 1
+        let marked = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for byte in bytes[min(marked, range.start.offset)..<range.start.offset] where byte & 0xC0 != 0x80 {
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        precondition((range.start.line, range.start.column) == (line, column),
+            "a state file's problem at offset \(range.start.offset) says \(range.start), not \(line):\(column)")
+        _ = diagnostic.rendered(file: "state.json", source: bytes)
     }
 
     /// The same bytes as the delivery cache, which an app reads at every launch before the network (whatever it

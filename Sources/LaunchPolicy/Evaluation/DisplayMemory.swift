@@ -139,14 +139,17 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
     public func load() throws -> DisplayMemory {
         guard let data = try StateFile.read(url) else { return DisplayMemory() }
         do {
-            var memory = DisplayMemory()
-            for record in try StateFile.decode(data).objects("shown") {
-                memory.record(.init(rule: try record.string("rule"), scope: try record.string("scope")),
-                    at: try record.date("at"))
+            return try StateFile.decode(data) { file throws(StateFileProblem) in
+                var memory = DisplayMemory()
+                for record in try file.objects("shown") {
+                    memory.record(.init(rule: try record.string("rule"), scope: try record.string("scope")),
+                        at: try record.date("at"))
+                }
+                return memory
             }
-            return memory
         } catch {
-            throw DisplayMemoryError(url: url, reason: "it is not a memory file: \(error.reason)")
+            throw DisplayMemoryError(url: url, reason: "it is not a memory file: \(error.reason)",
+                diagnostic: error.diagnostic("the memory file could not be read: \(error.message)"))
         }
     }
 
@@ -165,13 +168,18 @@ public struct JSONFileDisplayMemoryStore: DisplayMemoryStore {
 public struct DisplayMemoryError: Error, Sendable, CustomStringConvertible {
     /// The file.
     public var url: URL
-    /// What is wrong with it.
+    /// What is wrong with it, in words that say where.
     public var reason: String
+    /// What is wrong with it as a diagnostic in the file — a stable `state.` code, the line and column of the value
+    /// at fault or of the byte where the text stops being JSON — for tools that show it as they show a policy's.
+    /// Nil when the error was made without one.
+    public var diagnostic: Diagnostic?
 
     /// Creates an error.
-    public init(url: URL, reason: String) {
+    public init(url: URL, reason: String, diagnostic: Diagnostic? = nil) {
         self.url = url
         self.reason = reason
+        self.diagnostic = diagnostic
     }
 
     public var description: String { "the memory file \(url.path) could not be read: \(reason)" }

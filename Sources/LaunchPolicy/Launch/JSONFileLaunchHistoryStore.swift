@@ -11,7 +11,8 @@ import Foundation
 ///   the launch.
 /// - A file that cannot be read — corrupt, truncated, another format — is renamed to
 ///   `NAME.corrupt-YYYYMMDDTHHMMSSZ` (never deleted), and ``read()`` throws
-///   ``LaunchHistoryStoreError/corrupt(reason:keptAt:)`` saying where it went; the tracker then starts afresh.
+///   ``LaunchHistoryStoreError/corrupt(reason:keptAt:diagnostic:)`` saying where it went and where in it the problem
+///   lies; the tracker then starts afresh.
 public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
     /// The file.
     public var url: URL
@@ -35,7 +36,8 @@ public struct JSONFileLaunchHistoryStore: LaunchHistoryStore {
         do {
             return try LaunchHistory(fileData: data)
         } catch {
-            throw LaunchHistoryStoreError.corrupt(reason: error.reason, keptAt: try keepAside())
+            throw LaunchHistoryStoreError.corrupt(reason: error.reason, keptAt: try keepAside(),
+                diagnostic: error.diagnostic("the launch history could not be read: \(error.message)"))
         }
     }
 

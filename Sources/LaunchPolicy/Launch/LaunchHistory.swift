@@ -78,25 +78,28 @@ extension LaunchHistory {
         ])
     }
 
-    /// Reads what ``fileData()`` wrote; throws the reason when the data is not such a history.
+    /// Reads what ``fileData()`` wrote; throws what is wrong, and where, when the data is not such a history.
     init(fileData data: Data) throws(StateFileProblem) {
-        let file = try StateFile.decode(data)
-        let count = try file.int("count")
-        guard count >= 0 else { throw StateFileProblem(reason: "count \(count) is negative") }
-        self.init(count: count, installVersion: try file.optionalString("installVersion"),
-            firstLaunchDate: try file.optionalDate("firstLaunchDate"))
-        if let record = try file.optionalObject("latest") {
-            let kindName = try record.string("kind")
-            guard let kind = LaunchKind(rawValue: kindName) else {
-                throw StateFileProblem(reason: "latest.kind \"\(kindName)\" is not first, upgrade, downgrade or normal")
+        self = try StateFile.decode(data) { file throws(StateFileProblem) in
+            let count = try file.int("count")
+            guard count >= 0 else { throw file.invalid("count", "count \(count) is negative") }
+            var history = LaunchHistory(count: count, installVersion: try file.optionalString("installVersion"),
+                firstLaunchDate: try file.optionalDate("firstLaunchDate"))
+            if let record = try file.optionalObject("latest") {
+                let kindName = try record.string("kind")
+                guard let kind = LaunchKind(rawValue: kindName) else {
+                    throw record.invalid("kind",
+                        "latest.kind \"\(kindName)\" is not first, upgrade, downgrade or normal")
+                }
+                history.latest = LaunchRecord(
+                    version: try record.string("version"), build: try record.optionalString("build"),
+                    date: try record.optionalDate("date"), kind: kind,
+                    previousVersion: try record.optionalString("previousVersion"),
+                    previousBuild: try record.optionalString("previousBuild"),
+                    previousLaunchDate: try record.optionalDate("previousLaunchDate"),
+                    process: try record.optionalString("process"))
             }
-            latest = LaunchRecord(
-                version: try record.string("version"), build: try record.optionalString("build"),
-                date: try record.optionalDate("date"), kind: kind,
-                previousVersion: try record.optionalString("previousVersion"),
-                previousBuild: try record.optionalString("previousBuild"),
-                previousLaunchDate: try record.optionalDate("previousLaunchDate"),
-                process: try record.optionalString("process"))
+            return history
         }
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 public protocol LaunchHistoryStore: Sendable {
     /// The stored history, or nil when nothing is stored yet.
     ///
-    /// - Throws: ``LaunchHistoryStoreError/corrupt(reason:keptAt:)`` when what is stored cannot be read; the store
-    ///   has kept it aside, and the tracker starts a fresh history.
+    /// - Throws: ``LaunchHistoryStoreError/corrupt(reason:keptAt:diagnostic:)`` when what is stored cannot be read;
+    ///   the store has kept it aside, and the tracker starts a fresh history.
     func read() throws -> LaunchHistory?
     /// Replaces the stored history.
     func write(_ history: LaunchHistory) throws
@@ -22,12 +22,13 @@ extension LaunchHistoryStore {
 /// Why a store could not be used.
 public enum LaunchHistoryStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was stored could not be read; it was kept at `keptAt` (nil when the store keeps it another way, as
-    /// UserDefaults does under `corrupt.` keys).
-    case corrupt(reason: String, keptAt: URL?)
+    /// UserDefaults does under `corrupt.` keys). `diagnostic` places the problem in the file kept at `keptAt`, with a
+    /// stable `state.` code (nil for a store that is not a file).
+    case corrupt(reason: String, keptAt: URL?, diagnostic: Diagnostic? = nil)
 
     public var description: String {
         switch self {
-        case .corrupt(let reason, let keptAt):
+        case .corrupt(let reason, let keptAt, _):
             "the launch history could not be read (\(reason))" + (keptAt.map { "; it was kept as \($0.path)" } ?? "")
         }
     }

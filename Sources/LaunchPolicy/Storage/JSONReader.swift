@@ -11,11 +11,17 @@ import Foundation
 /// YAML it also is, is not used here: libyaml scans about 200 instructions a byte, and the delivery cache holds a
 /// whole policy as one base64 string.
 struct JSONReader {
-    /// Why the text is not JSON, in words, with where: in the words too, for messages that carry no position.
+    /// Why the text is not JSON, in words, with where.
     struct Failure: Error, Equatable {
-        let reason: String
+        /// What is wrong, for a diagnostic placed at ``location``.
+        let message: String
         /// Where the text stops being JSON (the end, when it ends too soon).
         let location: SourceLocation
+        /// Whether ``reason`` adds the line and column to the message (the end of the text needs none).
+        let saysWhere: Bool
+
+        /// The message with its line and column in words, for messages that carry no position.
+        var reason: String { saysWhere ? "\(message) at line \(location.line), column \(location.column)" : message }
     }
 
     /// How deep arrays and objects may nest.
@@ -36,6 +42,75 @@ struct JSONReader {
         reader.skipWhitespace()
         guard reader.offset == bytes.count else { throw reader.unexpected("after the value") }
         return value
+    }
+
+    /// A place in a JSON text, named by the keys and array indices that lead to it (`latest.kind`, `shown.3`).
+    struct Place {
+        /// The steps from the top: a key in an object, an index in an array.
+        var steps: [Substring]
+        /// Whether the place is the last step's key where it appears a second time, rather than its value.
+        var repeatedKey = false
+    }
+
+    /// Where `place` lies in `bytes`, text that ``value(of:)`` accepts: the value's span, or the second occurrence of
+    /// its key. Nil when nothing lies there. Read again only when a state file is found wrong, so that the value tree
+    /// carries no positions on the way every launch reads it.
+    static func range(of place: Place, in bytes: [UInt8]) -> SourceRange? {
+        var reader = JSONReader(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
+        return try? reader.range(of: place.steps[...], repeatedKey: place.repeatedKey)
+    }
+
+    private mutating func range(of steps: ArraySlice<Substring>, repeatedKey: Bool) throws(Failure) -> SourceRange? {
+        skipWhitespace()
+        guard let step = steps.first, offset < bytes.count else {
+            let start = offset
+            _ = try value(depth: 0)
+            return SourceRange(start: location(of: start), end: location(of: offset))
+        }
+        let last = steps.count == 1
+        switch bytes[offset] {
+        case UInt8(ascii: "{"):
+            offset += 1
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { return nil }
+            var seen = false
+            repeat {
+                skipWhitespace()
+                let keyStart = offset
+                let key = try string()
+                if key.utf8.elementsEqual(step.utf8) {
+                    if repeatedKey && last {
+                        if seen { return SourceRange(start: location(of: keyStart), end: location(of: offset)) }
+                        seen = true
+                    } else {
+                        skipWhitespace()
+                        _ = take(UInt8(ascii: ":"))
+                        return try range(of: steps.dropFirst(), repeatedKey: repeatedKey)
+                    }
+                }
+                skipWhitespace()
+                _ = take(UInt8(ascii: ":"))
+                _ = try value(depth: 0)
+                skipWhitespace()
+            } while take(UInt8(ascii: ","))
+            return nil
+        case UInt8(ascii: "["):
+            guard let index = Int(step), index >= 0 else { return nil }
+            offset += 1
+            skipWhitespace()
+            if take(UInt8(ascii: "]")) { return nil }
+            var current = 0
+            repeat {
+                if current == index { return try range(of: steps.dropFirst(), repeatedKey: repeatedKey) }
+                _ = try value(depth: 0)
+                skipWhitespace()
+                current += 1
+            } while take(UInt8(ascii: ","))
+            return nil
+        default:
+            return nil
+        }
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
@@ -244,7 +319,8 @@ struct JSONReader {
     }
 
     private func endsEarly() -> Failure {
-        Failure(reason: "it is not valid JSON: it ends too soon (cut short?)", location: location(of: bytes.count))
+        Failure(message: "it is not valid JSON: it ends too soon (cut short?)", location: location(of: bytes.count),
+            saysWhere: false)
     }
 
     /// The byte at the current offset is not what JSON allows there.
@@ -254,9 +330,8 @@ struct JSONReader {
     }
 
     private func failure(_ what: String, at offset: Int? = nil) -> Failure {
-        let location = location(of: offset ?? self.offset)
-        return Failure(reason: "it is not valid JSON: \(what) at line \(location.line), column \(location.column)",
-            location: location)
+        Failure(message: "it is not valid JSON: \(what)", location: location(of: offset ?? self.offset),
+            saysWhere: true)
     }
 
     /// The line and column of a byte offset, counted as the YAML reader counts them: columns in scalars, a byte

@@ -1,14 +1,46 @@
 import Foundation
 
-/// Why a state file could not be read, in words.
+/// Why a state file could not be read: a stable code, what is wrong in words, and where in the file.
+///
+/// A problem with a field names it by its path (`latest.kind`) and is placed in the text by ``StateFile/decode(_:_:)``,
+/// which reads the text again to find it: the values a launch reads carry no positions.
 package struct StateFileProblem: Error {
+    /// The kind of problem.
+    package let code: DiagnosticCode
+    /// What is wrong, for a diagnostic that carries the place itself.
+    package let message: String
+    /// Where in the file: the byte where the text stops being JSON, the value or key at fault, or nil for the file
+    /// as a whole (it is empty, too large, or not signed).
+    package fileprivate(set) var range: SourceRange?
+    /// What is wrong with the line and column in words, for messages that carry no position.
     package let reason: String
-    /// Where in the file, when the problem has a place: the text stops being JSON there.
-    package let location: SourceLocation?
+    /// The field at fault, until the problem is placed.
+    fileprivate var place: JSONReader.Place?
 
-    package init(reason: String, location: SourceLocation? = nil) {
-        self.reason = reason
-        self.location = location
+    package init(_ code: DiagnosticCode, _ message: String) {
+        self.code = code
+        self.message = message
+        self.reason = message
+    }
+
+    fileprivate init(_ code: DiagnosticCode, _ message: String, at place: JSONReader.Place) {
+        self.init(code, message)
+        self.place = place
+    }
+
+    fileprivate init(notJSON failure: JSONReader.Failure) {
+        code = .stateNotJSON
+        message = failure.message
+        reason = failure.reason
+        range = SourceRange(start: failure.location)
+    }
+
+    /// Where in the file, when the problem has a place.
+    package var location: SourceLocation? { range?.start }
+
+    /// The problem as an error diagnostic in the file: at its start when the problem has no place.
+    package func diagnostic(_ message: String? = nil) -> Diagnostic {
+        .error(code, message ?? self.message, at: range ?? .wholeInputStart)
     }
 }
 
@@ -56,34 +88,44 @@ package enum StateFile {
         }
     }
 
-    /// The file's top-level object, once its `format` is the one this library reads.
-    package static func decode(_ data: Data) throws(StateFileProblem) -> StateFileObject {
-        guard !data.isEmpty else { throw StateFileProblem(reason: "it is empty") }
+    /// What `read` makes of the file's top-level object, once its `format` is the one this library reads. A problem
+    /// `read` throws about a field is placed at that field in the text.
+    package static func decode<Value>(
+        _ data: Data, _ read: (StateFileObject) throws(StateFileProblem) -> Value
+    ) throws(StateFileProblem) -> Value {
+        guard !data.isEmpty else { throw StateFileProblem(.stateNotJSON, "it is empty") }
         guard data.count <= largestFile else {
-            throw StateFileProblem(reason: "it is more than the \(largestFile) bytes a state file may hold")
+            throw StateFileProblem(.stateTooLarge, "it is more than the \(largestFile) bytes a state file may hold")
         }
+        let bytes = [UInt8](data)
         let value: JSONValue
         do {
-            value = try JSONReader.value(of: [UInt8](data))
+            value = try JSONReader.value(of: bytes)
         } catch {
-            throw StateFileProblem(reason: error.reason, location: error.location)
+            throw StateFileProblem(notJSON: error)
         }
-        guard case .object(let members) = value else {
-            throw StateFileProblem(reason: "it is not a JSON object of the expected shape")
+        do throws(StateFileProblem) {
+            guard case .object(let members) = value else {
+                throw StateFileProblem(.stateWrongType, "it holds \(value.kind), not an object",
+                    at: JSONReader.Place(steps: []))
+            }
+            let file = StateFileObject(members: members, path: "")
+            let format = try file.int("format")
+            guard format == currentFormat else {
+                throw file.invalid("format", code: .stateUnsupportedFormat,
+                    "it has format \(format); this version of LaunchPolicy reads format \(currentFormat)")
+            }
+            return try read(file)
+        } catch {
+            var placed = error
+            if let place = error.place { placed.range = JSONReader.range(of: place, in: bytes) }
+            throw placed
         }
-        let file = StateFileObject(members: members, path: "")
-        let format = try file.int("format")
-        guard format == currentFormat else {
-            throw StateFileProblem(reason: "it has format \(format); this version of LaunchPolicy reads format \(currentFormat)")
-        }
-        return file
     }
 
-    /// A date written by ``Timestamp``; `field` names it in the problem.
-    package static func date(_ text: String, _ field: String) throws(StateFileProblem) -> Date {
-        guard case .success(let date) = ValueSyntax.date(text) else {
-            throw StateFileProblem(reason: "\(field) \"\(text)\" is not an ISO 8601 date and time")
-        }
+    /// A date written by ``Timestamp``, or nil.
+    package static func date(_ text: String) -> Date? {
+        guard case .success(let date) = ValueSyntax.date(text) else { return nil }
         return date
     }
 }
@@ -112,7 +154,7 @@ package struct StateFileObject {
         switch try value(key) {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        default: throw wrongType(key)
+        case let other?: throw wrongType(key, other, "a string")
         }
     }
 
@@ -125,7 +167,10 @@ package struct StateFileObject {
     /// A date field, written by ``Timestamp``, that may be absent or null.
     package func optionalDate(_ key: String) throws(StateFileProblem) -> Date? {
         guard let text = try optionalString(key) else { return nil }
-        return try StateFile.date(text, place(key))
+        guard let date = StateFile.date(text) else {
+            throw invalid(key, "\(place(key)) \"\(text)\" is not an ISO 8601 date and time")
+        }
+        return date
     }
 
     /// A whole-number field.
@@ -133,7 +178,7 @@ package struct StateFileObject {
         switch try value(key) {
         case nil, .null?: throw missing(key)
         case .int(let number)?: return number
-        default: throw wrongType(key)
+        case let other?: throw wrongType(key, other, "a whole number")
         }
     }
 
@@ -142,7 +187,7 @@ package struct StateFileObject {
         switch try value(key) {
         case nil, .null?: return nil
         case .object(let members)?: return StateFileObject(members: members, path: place(key))
-        default: throw wrongType(key)
+        case let other?: throw wrongType(key, other, "an object")
         }
     }
 
@@ -154,19 +199,30 @@ package struct StateFileObject {
             var objects: [StateFileObject] = []
             objects.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                guard case .object(let members) = item else { throw wrongType("\(key).\(index)") }
+                guard case .object(let members) = item else { throw wrongType("\(key).\(index)", item, "an object") }
                 objects.append(StateFileObject(members: members, path: place("\(key).\(index)")))
             }
             return objects
-        default: throw wrongType(key)
+        case let other?: throw wrongType(key, other, "an array")
         }
+    }
+
+    /// A field whose value is of the right type but not one this library wrote, placed at that value.
+    package func invalid(
+        _ key: String, code: DiagnosticCode = .stateInvalidValue, _ message: String
+    ) -> StateFileProblem {
+        StateFileProblem(code, message, at: at(key))
     }
 
     /// The field's value; nil when absent.
     private func value(_ key: String) throws(StateFileProblem) -> JSONValue? {
         var found: JSONValue?
         for (name, value) in members where name == key {
-            guard found == nil else { throw StateFileProblem(reason: "the key \"\(place(key))\" appears twice") }
+            guard found == nil else {
+                var place = at(key)
+                place.repeatedKey = true
+                throw StateFileProblem(.stateDuplicateKey, "the key \"\(self.place(key))\" appears twice", at: place)
+            }
             found = value
         }
         return found
@@ -174,11 +230,35 @@ package struct StateFileObject {
 
     private func place(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
-    private func missing(_ key: String) -> StateFileProblem {
-        StateFileProblem(reason: "the key \"\(place(key))\" is missing")
+    /// The place of the field in the text.
+    private func at(_ key: String) -> JSONReader.Place { Self.place(of: place(key)) }
+
+    /// The place of a dotted path; the keys of state files have no dots.
+    private static func place(of path: String) -> JSONReader.Place {
+        JSONReader.Place(steps: path.isEmpty ? [] : path.split(separator: ".", omittingEmptySubsequences: false))
     }
 
-    private func wrongType(_ key: String) -> StateFileProblem {
-        StateFileProblem(reason: "\(place(key)) has the wrong type")
+    /// A missing key is placed at the object that should hold it.
+    private func missing(_ key: String) -> StateFileProblem {
+        StateFileProblem(.stateMissingKey, "the key \"\(place(key))\" is missing", at: Self.place(of: path))
+    }
+
+    private func wrongType(_ key: String, _ found: JSONValue, _ expected: String) -> StateFileProblem {
+        StateFileProblem(.stateWrongType, "\(place(key)) is \(found.kind), not \(expected)", at: at(key))
+    }
+}
+
+extension JSONValue {
+    /// What kind of value this is, for problems: `a string`, `null`.
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int: "a whole number"
+        case .double: "a number with a fraction"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 }
