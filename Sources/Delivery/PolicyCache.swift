@@ -77,6 +77,10 @@ extension PolicyCache.Entry {
                 signature: try file.optionalString("signature"), fetchedAt: try file.string("fetchedAt"),
                 confirmedAt: try file.string("confirmedAt"))
             guard entry.bytes != nil else { throw file.invalid("policy", "its policy is not base64") }
+            // The library writes both dates; fail-closed ages the policy by the second, so one that does not read
+            // makes the entry damaged, not a policy of unknown age.
+            _ = try file.date("fetchedAt")
+            _ = try file.date("confirmedAt")
             return entry
         }
     }

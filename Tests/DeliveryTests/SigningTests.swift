@@ -191,6 +191,24 @@ import Testing
         #expect(current.diagnostics.first?.diagnostic.message == "fail-closed: the policy was last confirmed "
             + "2026-09-21T14:13:20.000Z, further ahead of now than the 86400 s allowed (the device's clock or the "
             + "cache file is wrong); every launch is blocked until a refresh succeeds")
+
+        // A confirmation date that does not read (the file edited by hand): the cache is not used, its warning says
+        // why and where, and the lockout does not claim an age it cannot know.
+        let cached = try String(contentsOf: fixture.cacheFile, encoding: .utf8)
+        let edited = cached.replacingOccurrences(of: #""confirmedAt": "2026-09-21T14:13:20.000Z""#,
+            with: #""confirmedAt": "last week""#)
+        #expect(edited != cached)
+        try Data(edited.utf8).write(to: fixture.cacheFile)
+        current = delivery.current()
+        #expect(current.lockout == message)
+        #expect(current.origin != .cache)
+        #expect(current.diagnostics.map(\.diagnostic.code) == [.deliveryCacheUnusable, .deliveryLockedOut])
+        #expect(current.diagnostics.first?.diagnostic.message
+            == #"the cached policy is not used: confirmedAt "last week" is not an ISO 8601 date and time"#)
+        let line = edited.split(separator: "\n").firstIndex { $0.contains("last week") }.map { $0 + 1 }
+        #expect(current.diagnostics.first.map { $0.diagnostic.range.start.line } == line)
+        #expect(current.diagnostics.last?.diagnostic.message == "fail-closed: no verified remote policy is on hand; "
+            + "every launch is blocked until a refresh succeeds")
     }
 
     /// A cached policy too old for fail-closed does not end the wait at once: the launch waits for the refresh that

@@ -9,8 +9,8 @@ package struct StateFileProblem: Error {
     package let code: DiagnosticCode
     /// What is wrong, for a diagnostic that carries the place itself.
     package let message: String
-    /// Where in the file: the byte where the text stops being JSON, the value or key at fault, or nil for the file
-    /// as a whole (it is empty, too large, or not signed).
+    /// Where in the file: the byte where the text stops being JSON, the value or key at fault, the object a key is
+    /// missing from; nil for the file as a whole (it is empty, too large, or cannot be read).
     package fileprivate(set) var range: SourceRange?
     /// What is wrong with the line and column in words, for messages that carry no position.
     package let reason: String
@@ -46,7 +46,7 @@ package struct StateFileProblem: Error {
 
 /// The JSON state files the library keeps — what was shown, the launch history, the delivered policy — written and
 /// read one way: indented JSON with ISO 8601 dates and a `format` number, read field by field with problems said in
-/// words (`the key "latest.kind" is missing`).
+/// words (`the key "latest.kind" is missing`), a stable code, and their place in the file.
 ///
 /// Written through ``JSONValue`` and read by ``JSONReader``, not through `Codable`: Foundation's `JSONEncoder` and
 /// `JSONDecoder` cost about 100,000 instructions each for a launch history, which an app writes and reads at every
