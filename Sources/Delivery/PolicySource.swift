@@ -55,6 +55,10 @@ public struct PolicySource: Sendable {
         self.parser = parser
     }
 
+    /// The file in ``cacheDirectory`` that holds the last-known-good policy, `launch-policy-cache.json`: the file its
+    /// diagnostics name.
+    public var cacheFile: URL { PolicyCache(directory: cacheDirectory).file }
+
     /// The sidecar signature's URL: the policy's URL with `.sig` appended to its path, query kept.
     public var signatureURL: URL? {
         guard let remoteURL, var components = URLComponents(url: remoteURL, resolvingAgainstBaseURL: false) else {

@@ -60,7 +60,14 @@ struct FetchCommand: AsyncParsableCommand {
         let refresh = await delivery.refresh()
         let current = delivery.current()
 
-        for diagnostic in refresh.diagnostics + current.diagnostics { printError(diagnostic.rendered) }
+        // The local files the diagnostics point into are shown with the lines they point at, as a policy's are.
+        var texts: [String: Data] = [:]
+        texts[source.cacheFile.path] = (try? StateFile.read(source.cacheFile)).flatMap { $0 }
+        if let bundled { texts[bundled] = bundledBytes }
+        for diagnostic in refresh.diagnostics + current.diagnostics {
+            let text = texts[diagnostic.source].map { [UInt8]($0) }
+            printError(diagnostic.diagnostic.rendered(file: diagnostic.source, source: text))
+        }
         switch format {
         case .json:
             print(JSONValue.object([("refresh", refresh.json), ("policy", current.json)]).text)

@@ -109,6 +109,29 @@ import TestSupport
         let missing = try run("fetch", server.url("/gone.yaml").absoluteString, "--cache", "cache", in: folder)
         #expect(missing.status == 0, "the cached policy is still in use")
         #expect(missing.standardError.contains("[delivery.http-status]"))
+
+        // A damaged cache and a bundled policy with an error: each diagnostic shows the line it points at.
+        let cacheFile = folder.appendingPathComponent("cache/launch-policy-cache.json")
+        let cached = try String(contentsOf: cacheFile, encoding: .utf8)
+        let policyLine = try #require(cached.split(separator: "\n").first { $0.contains("\"policy\":") })
+        try Data(cached.replacingOccurrences(of: policyLine, with: #"  "policy": "!","#).utf8).write(to: cacheFile)
+        try Data("policy: 1\nrules:\n  - id: x\n    then: block\n    gate: wrong\n".utf8)
+            .write(to: folder.appendingPathComponent("bundled.yaml"))
+        let damaged = try run("fetch", server.url("/gone.yaml").absoluteString, "--cache", "cache", "--bundled",
+            "bundled.yaml", in: folder)
+        #expect(damaged.standardError.contains("""
+            :13: warning: the cached policy is not used: its policy is not base64 [delivery.cache-unusable]
+              "policy": "!",
+                        ^~~
+            """), "\(damaged.standardError)")
+        #expect(damaged.standardError.contains("""
+            bundled.yaml:5:5: error: a rule has no key "gate"
+            """), "\(damaged.standardError)")
+        #expect(damaged.standardError.contains("""
+            [policy.unknown-key]
+                gate: wrong
+                ^~~~
+            """), "\(damaged.standardError)")
     }
 
     @Test func aFileThatCannotBeReadIsAUsageErrorNamingIt() throws {
