@@ -78,6 +78,22 @@ public actor PolicyDelivery {
         return result
     }
 
+    /// One refresh with `server` answering its requests in place of the network, each with a complete response (a
+    /// body over the size cap is refused as one that arrives would be). Not for apps: the seam through which the
+    /// fuzzer checks what any answer leaves in the cache. It does not join a refresh in flight.
+    @_spi(Fuzzing)
+    public func refresh(
+        answeredBy server: @escaping @Sendable (_ url: URL, _ headers: [String: String])
+            -> (status: Int, headers: [String: String], body: Data)
+    ) async -> RefreshResult {
+        await Refresh(source: source, clock: clock, fetch: { url, headers, _, maximumSize in
+            let answer = server(url, headers)
+            guard answer.body.count <= maximumSize else { return .failure(.tooLarge(announced: nil)) }
+            let named = Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }) { _, last in last }
+            return .success(HTTPFetcher.Response(status: answer.status, headers: named, body: answer.body))
+        }).run()
+    }
+
     /// The policy for a launch that may wait: with a usable cached policy, that one at once; otherwise (a first
     /// launch, a cache that cannot be used, or a fail-closed lockout) a refresh is started and awaited for at most
     /// `seconds`, and the best policy on hand then is returned. A refresh that outlasts the wait goes on and serves the

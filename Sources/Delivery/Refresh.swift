@@ -5,8 +5,20 @@ import LaunchPolicy
 /// replace the cache — status, decoding, signature — then the atomic write. Each failure returns at once with the
 /// cache untouched.
 struct Refresh {
+    /// One GET: the URL, the request's extra headers, the deadline and the size cap; a complete response, or why
+    /// there is none.
+    typealias Fetch = @Sendable (URL, [String: String], TimeInterval, Int) async
+        -> Result<HTTPFetcher.Response, HTTPFetcher.Failure>
+
     let source: PolicySource
     let clock: @Sendable () -> Date
+    /// How requests reach the server: ``network`` everywhere but the fuzzer.
+    var fetch: Fetch = Refresh.network
+
+    /// Requests over URLSession, with ``HTTPFetcher``'s limits.
+    static let network: Fetch = { url, headers, timeout, maximumSize in
+        await HTTPFetcher(timeout: timeout, maximumSize: maximumSize).get(url, headers: headers)
+    }
 
     /// The largest signature file accepted: a signature is 64 bytes, its text under 200.
     static let maximumSignatureSize = 4096
@@ -36,7 +48,7 @@ struct Refresh {
         // One deadline for the whole refresh: a sidecar signature gets what the policy's request left of it.
         let deadline = Date().addingTimeInterval(source.timeout)
         let response: HTTPFetcher.Response
-        switch await HTTPFetcher(timeout: source.timeout, maximumSize: source.maximumSize).get(url, headers: headers) {
+        switch await fetch(url, headers, source.timeout, source.maximumSize) {
         case .success(let fetched): response = fetched
         case .failure(let failure): return failed(.failed, failure.code, failure.message(source))
         }
@@ -124,8 +136,7 @@ struct Refresh {
         guard remaining > 0 else {
             return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(HTTPFetcher.Failure.timedOut.message(source))"))
         }
-        let small = HTTPFetcher(timeout: remaining, maximumSize: Self.maximumSignatureSize)
-        switch await small.get(sidecar) {
+        switch await fetch(sidecar, [:], remaining, Self.maximumSignatureSize) {
         case .success(let file) where file.status == 200:
             do {
                 return .success(try PolicySignature(text: String(decoding: file.body, as: UTF8.self)))

@@ -1,6 +1,6 @@
 import Foundation
 import LaunchPolicy
-import LaunchPolicyDelivery
+@_spi(Fuzzing) import LaunchPolicyDelivery
 
 /// libFuzzer's entry point: one input, the whole pipeline. Any trap, sanitizer report, timeout or memory blow-up
 /// here is a bug in the library, whatever the bytes are.
@@ -182,6 +182,73 @@ enum PolicyPipeline {
         _ = try? PolicyPublicKey(text: text)
         _ = try? PolicySignature(text: text)
         _ = try? PolicySigningKey(text: text)
+        refreshed(bytes, cacheFolder: cacheFolder, sources: Array(sources.prefix(2)))
+    }
+
+    /// The same bytes as the body the policy server answers a refresh with (signed with the fuzzer's key, then with
+    /// the bytes as the signature), then a 304, then the status the first byte picks. Whatever the answer, and
+    /// whatever the cache held before (these bytes, as `deliveredPolicy` wrote them), a refresh that fails leaves the
+    /// cache file byte for byte as it was; one that updates caches a policy that decodes (and verifies, with a key),
+    /// which the next launch uses with its ETag.
+    static func refreshed(_ bytes: [UInt8], cacheFolder: URL, sources: [PolicySource]) {
+        let body = Data(bytes)
+        let signature: PolicySignature
+        do {
+            signature = try signingKey.signature(for: body)
+        } catch {
+            preconditionFailure("the fuzzer's key does not sign: \(error)")
+        }
+        let etag = String(decoding: bytes.prefix(24), as: UTF8.self)
+        let statuses = [200, 304, 404, 500, 206, 301]
+        let answers: [(status: Int, headers: [String: String])] = [
+            (200, ["ETag": etag, "X-Policy-Signature": signature.base64]),
+            (304, ["ETag": "\"confirmed\""]),
+            (statuses[Int(bytes.first ?? 0) % statuses.count],
+                ["ETag": "\"later\"", "X-Policy-Signature": String(decoding: bytes.suffix(120), as: UTF8.self)]),
+        ]
+        let cacheFile = cacheFolder.appendingPathComponent(deliveryCacheFile)
+        for source in sources {
+            for answer in answers {
+                let before = try? Data(contentsOf: cacheFile)
+                let delivery = PolicyDelivery(source: source, clock: { now })
+                let result = waitFor {
+                    await delivery.refresh(answeredBy: { _, _ in (answer.status, answer.headers, body) })
+                }
+                let current = PolicyDelivery(source: source, clock: { now }).current(now: now)
+                switch result.outcome {
+                case .updated:
+                    precondition(source.parser.parse(body).usablePolicy != nil, "a policy with errors was cached")
+                    if let key = source.publicKey {
+                        precondition(answer.headers["X-Policy-Signature"] == signature.base64
+                            && key.verifies(signature, of: body), "an unverified policy was cached")
+                    }
+                    precondition(current.origin == .cache && current.diagnostics.isEmpty,
+                        "a policy just cached is not used: \(current.diagnostics.map(\.rendered))")
+                    precondition(current.etag == answer.headers["ETag"], "the ETag did not read back from the cache")
+                case .notModified:
+                    precondition(current.origin == .cache && current.diagnostics.isEmpty,
+                        "a confirmed policy is not used: \(current.diagnostics.map(\.rendered))")
+                case .failed, .rejected, .notConfigured:
+                    precondition((try? Data(contentsOf: cacheFile)) == before, "a refresh that failed changed the cache")
+                }
+            }
+        }
+    }
+
+    /// What `work` returns, waited for here: libFuzzer calls the target on a thread of its own.
+    static func waitFor(_ work: @escaping @Sendable () async -> RefreshResult) -> RefreshResult {
+        final class Box: @unchecked Sendable {
+            var result: RefreshResult?
+            let done = DispatchSemaphore(value: 0)
+        }
+        let box = Box()
+        Task {
+            box.result = await work()
+            box.done.signal()
+        }
+        box.done.wait()
+        guard let result = box.result else { preconditionFailure("the refresh returned nothing") }
+        return result
     }
 
     /// The cache file's name in its folder (`PolicyCache.fileName`, which docs/delivery.md gives).
@@ -196,6 +263,15 @@ enum PolicyPipeline {
             return try PolicyPublicKey(text: "lZcO7PhlIvFhdglqWp+gc/GHFUmhYSjHwA6PMyOQWT4=")
         } catch {
             preconditionFailure("the fuzzer's public key does not read: \(error)")
+        }
+    }
+
+    /// The private half of ``publicKey``: `Fuzz/seeds/signing-key.txt`, a key for fuzzing only.
+    static var signingKey: PolicySigningKey {
+        do {
+            return try PolicySigningKey(text: "zFgQvii0GYS8kAjkFQAPbaxMLlZOVs35uQ6o2SyEwpM=")
+        } catch {
+            preconditionFailure("the fuzzer's signing key does not read: \(error)")
         }
     }
 
