@@ -79,7 +79,8 @@ struct JSONReader {
                 skipWhitespace()
                 let keyStart = offset
                 let key = try string()
-                if key.utf8.elementsEqual(step.utf8) {
+                // Compared as the state file's reader compares keys, so that it finds the key that reader found.
+                if key == step {
                     if repeatedKey && last {
                         if seen { return SourceRange(start: location(of: keyStart), end: location(of: offset)) }
                         seen = true
