@@ -25,10 +25,10 @@ struct PolicyCache {
         var lastModified: String?
         /// The signature that verified the policy, base64.
         var signature: String?
-        /// When the policy was fetched (ISO 8601).
-        var fetchedAt: String
-        /// When the server last confirmed it, by sending it or by a 304 (ISO 8601).
-        var confirmedAt: String
+        /// When the policy was fetched.
+        var fetchedAt: Date
+        /// When the server last confirmed it, by sending it or by a 304.
+        var confirmedAt: Date
 
         /// The policy's bytes.
         var bytes: Data? { Data(base64Encoded: policy) }
@@ -65,22 +65,20 @@ extension PolicyCache.Entry {
         StateFile.encode([
             "url": .string(url), "policy": .string(policy), "etag": .string(etag),
             "lastModified": .string(lastModified), "signature": .string(signature),
-            "fetchedAt": .string(fetchedAt), "confirmedAt": .string(confirmedAt),
+            "fetchedAt": .string(Timestamp.text(fetchedAt)), "confirmedAt": .string(Timestamp.text(confirmedAt)),
         ])
     }
 
     /// Reads what ``fileData()`` wrote; throws what is wrong, and where, when the data is not such an entry.
     init(fileData data: Data) throws(StateFileProblem) {
+        // A date that does not read makes the entry damaged, not a policy of unknown age: fail-closed ages the
+        // policy by its confirmation.
         self = try StateFile.decode(data) { file throws(StateFileProblem) in
             let entry = PolicyCache.Entry(url: try file.string("url"), policy: try file.string("policy"),
                 etag: try file.optionalString("etag"), lastModified: try file.optionalString("lastModified"),
-                signature: try file.optionalString("signature"), fetchedAt: try file.string("fetchedAt"),
-                confirmedAt: try file.string("confirmedAt"))
+                signature: try file.optionalString("signature"), fetchedAt: try file.date("fetchedAt"),
+                confirmedAt: try file.date("confirmedAt"))
             guard entry.bytes != nil else { throw file.invalid("policy", "its policy is not base64") }
-            // The library writes both dates; fail-closed ages the policy by the second, so one that does not read
-            // makes the entry damaged, not a policy of unknown age.
-            _ = try file.date("fetchedAt")
-            _ = try file.date("confirmedAt")
             return entry
         }
     }

@@ -172,12 +172,10 @@ public actor PolicyDelivery {
                 .warning(.deliveryCacheUnusable, "the cached policy is not used: \(problem.reason)", at: .wholeInputStart)))
             return nil
         }
-        let fetched = StateFile.date(entry.fetchedAt)
-        let confirmed = StateFile.date(entry.confirmedAt)
         return DeliveredPolicy(policy: policy, origin: .cache, source: entry.url,
-            reason: "the last-known-good policy fetched from \(entry.url) at \(entry.fetchedAt)"
-                + (entry.confirmedAt == entry.fetchedAt ? "" : ", confirmed at \(entry.confirmedAt)"),
-            fetchedAt: fetched, confirmedAt: confirmed, etag: entry.etag)
+            reason: "the last-known-good policy fetched from \(entry.url) at \(Timestamp.text(entry.fetchedAt))"
+                + (entry.confirmedAt == entry.fetchedAt ? "" : ", confirmed at \(Timestamp.text(entry.confirmedAt))"),
+            fetchedAt: entry.fetchedAt, confirmedAt: entry.confirmedAt, etag: entry.etag)
     }
 
     private nonisolated func bundledPolicy(_ diagnostics: inout [DeliveryDiagnostic]) -> DeliveredPolicy {

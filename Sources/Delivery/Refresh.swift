@@ -61,7 +61,7 @@ struct Refresh {
                 return failed(.failed, status: 304, .deliveryHTTPStatus,
                     "the server answered 304 Not Modified to a request that named no cached policy")
             }
-            confirmed.confirmedAt = Timestamp.text(clock())
+            confirmed.confirmedAt = clock()
             if let etag = response.header("ETag") { confirmed.etag = etag }
             do {
                 try cache.save(confirmed)
@@ -106,7 +106,7 @@ struct Refresh {
             signature = found
         }
 
-        let now = Timestamp.text(clock())
+        let now = clock()
         let entry = PolicyCache.Entry(url: origin, policy: response.body.base64EncodedString(),
             etag: response.header("ETag"), lastModified: response.header("Last-Modified"), signature: signature?.base64,
             fetchedAt: now, confirmedAt: now)

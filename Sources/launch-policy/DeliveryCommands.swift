@@ -61,12 +61,13 @@ struct FetchCommand: AsyncParsableCommand {
         let current = delivery.current()
 
         // The local files the diagnostics point into are shown with the lines they point at, as a policy's are.
-        var texts: [String: Data] = [:]
-        texts[source.cacheFile.path] = (try? StateFile.read(source.cacheFile)).flatMap { $0 }
-        if let bundled { texts[bundled] = bundledBytes }
         for diagnostic in refresh.diagnostics + current.diagnostics {
-            let text = texts[diagnostic.source].map { [UInt8]($0) }
-            printError(diagnostic.diagnostic.rendered(file: diagnostic.source, source: text))
+            let text = switch diagnostic.source {
+            case source.cacheFile.path: (try? StateFile.read(source.cacheFile)).flatMap { $0 }
+            case bundled: bundledBytes
+            default: Data?.none
+            }
+            printError(diagnostic.diagnostic.rendered(file: diagnostic.source, source: text.map { [UInt8]($0) }))
         }
         switch format {
         case .json:

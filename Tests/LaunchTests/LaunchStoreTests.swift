@@ -103,11 +103,13 @@ import TestSupport
         let tracker = try LaunchTracker(store: JSONFileLaunchHistoryStore(url: url), appVersion: "2.0",
             importingLegacyKeysFrom: nil, process: "p")
         #expect(try tracker.recordLaunch().kind == .first)
-        guard case .corrupt(let why, _, _) = tracker.recovery else {
+        guard case .corrupt(let why, _, let diagnostic) = tracker.recovery else {
             Issue.record("set aside as corrupt: \(String(describing: tracker.recovery))")
             return
         }
         #expect(why.contains("more than the 67108864 bytes a state file may hold"), "\(why)")
+        #expect(diagnostic?.code == .stateTooLarge)
+        #expect(diagnostic?.range == .wholeInputStart, "a file too large to read has no place in it")
     }
 
     @Test func theFirstLaunchMakesTheFoldersTheHistoryAndItsLockNeed() throws {

@@ -122,12 +122,6 @@ package enum StateFile {
             throw placed
         }
     }
-
-    /// A date written by ``Timestamp``, or nil.
-    package static func date(_ text: String) -> Date? {
-        guard case .success(let date) = ValueSyntax.date(text) else { return nil }
-        return date
-    }
 }
 
 /// An object in a state file, read field by field. Fields it does not ask for are left alone, so that a newer
@@ -167,7 +161,7 @@ package struct StateFileObject {
     /// A date field, written by ``Timestamp``, that may be absent or null.
     package func optionalDate(_ key: String) throws(StateFileProblem) -> Date? {
         guard let text = try optionalString(key) else { return nil }
-        guard let date = StateFile.date(text) else {
+        guard case .success(let date) = ValueSyntax.date(text) else {
             throw invalid(key, "\(place(key)) \"\(text)\" is not an ISO 8601 date and time")
         }
         return date
