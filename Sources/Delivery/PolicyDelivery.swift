@@ -80,9 +80,10 @@ public actor PolicyDelivery {
 
     /// One refresh with `server` answering its requests in place of the network, each with a complete response (a
     /// body over the size cap is refused as one that arrives would be). Not for apps: the seam through which the
-    /// fuzzer checks what any answer leaves in the cache. It does not join a refresh in flight.
+    /// fuzzer checks what any answer leaves in the cache. It does not join a refresh in flight, and touches no state of
+    /// the actor, so that with an answer at hand it runs to its end without suspending.
     @_spi(Fuzzing)
-    public func refresh(
+    public nonisolated func refresh(
         answeredBy server: @escaping @Sendable (_ url: URL, _ headers: [String: String])
             -> (status: Int, headers: [String: String], body: Data)
     ) async -> RefreshResult {
