@@ -73,6 +73,8 @@ import TestSupport
         ("[1,\n 2", 2, 3, 6),  // cut short: at the end
         ("\"é\" x", 1, 5, 5),  // columns count scalars, offsets bytes
         ("\u{FEFF}[1 2]", 1, 4, 6),  // a byte order mark counts in the offset, not the column
+        ("[1,\r 2,\r x]", 3, 2, 9),  // lines broken by CR alone, as an editor and the renderer break them
+        ("[1,\r\n 2,\r\n x]", 3, 2, 11),  // CR LF is one break
     ])
     func aFailureSaysWhereTheTextStopsBeingJSON(text: String, line: Int, column: Int, offset: Int) {
         do {
@@ -295,7 +297,7 @@ import TestSupport
         #expect(problem?.message == #"it is not valid JSON: unexpected "," where a key should start"#)
         #expect(problem?.reason
             == #"it is not valid JSON: unexpected "," where a key should start at line 2, column 13"#)
-        #expect(problem?.location == SourceLocation(line: 2, column: 13, offset: 26))
+        #expect(problem?.range?.start == SourceLocation(line: 2, column: 13, offset: 26))
         let empty = #expect(throws: StateFileProblem.self) { try LaunchHistory(fileData: Data()) }
         #expect(empty?.code == .stateNotJSON)
         #expect(empty?.range == nil && empty?.diagnostic().range == .wholeInputStart)

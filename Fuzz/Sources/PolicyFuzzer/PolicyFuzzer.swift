@@ -140,7 +140,8 @@ enum PolicyPipeline {
     }
 
     /// A state file's problem lies within the file, on the line and column its byte offset is at (counted here
-    /// apart from the library: columns in characters, a byte order mark in none), and renders with the file.
+    /// apart from the library: lines broken at LF, CR, CR LF, NEL, LS and PS, as the renderer breaks them; columns in
+    /// characters, a byte order mark in none), and renders with the file.
     static func placed(_ diagnostic: Diagnostic, in bytes: [UInt8]) {
         precondition(diagnostic.code.rawValue.hasPrefix("state."), "a state file's problem has a state. code")
         let range = diagnostic.range
@@ -148,8 +149,20 @@ enum PolicyPipeline {
             "a state file's problem lies outside the file: \(range)")
         var line = 1, column = 1
         let marked = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for byte in bytes[min(marked, range.start.offset)..<range.start.offset] where byte & 0xC0 != 0x80 {
-            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        let before = bytes[min(marked, range.start.offset)..<range.start.offset]
+        var index = before.startIndex
+        while index < before.endIndex {
+            let rest = before[index...]
+            let lineBreak = [[0x0D, 0x0A], [0x0A], [0x0D], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]]
+                .first { rest.starts(with: $0) }
+            if let lineBreak {
+                line += 1
+                column = 1
+                index += lineBreak.count
+            } else {
+                if before[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
         }
         precondition((range.start.line, range.start.column) == (line, column),
             "a state file's problem at offset \(range.start.offset) says \(range.start), not \(line):\(column)")

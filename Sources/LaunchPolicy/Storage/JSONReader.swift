@@ -335,15 +335,11 @@ struct JSONReader {
             saysWhere: true)
     }
 
-    /// The line and column of a byte offset, counted as the YAML reader counts them: columns in scalars, a byte
-    /// order mark in the offset but not in the column (an editor does not show it).
+    /// The line and column of a byte offset, counted as the YAML reader counts them and the diagnostic renderer
+    /// shows them: lines broken at LF, CR and CR LF (and NEL, LS, PS), columns in scalars, a byte order mark in the
+    /// offset but not in the column.
     private func location(of offset: Int) -> SourceLocation {
-        var line = 1, column = 1
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, offset) : 0
-        for byte in bytes[start..<offset] where !byte.isUTF8Continuation {
-            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
-        }
-        return SourceLocation(line: line, column: column, offset: offset)
+        bytes.withUnsafeBytes { SourceMap.location(ofByte: offset, in: $0) }
     }
 
     private func describe(_ byte: UInt8) -> String {

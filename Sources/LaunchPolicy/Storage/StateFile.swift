@@ -35,9 +35,6 @@ package struct StateFileProblem: Error {
         range = SourceRange(start: failure.location)
     }
 
-    /// Where in the file, when the problem has a place.
-    package var location: SourceLocation? { range?.start }
-
     /// The problem as an error diagnostic in the file: at its start when the problem has no place.
     package func diagnostic(_ message: String? = nil) -> Diagnostic {
         .error(code, message ?? self.message, at: range ?? .wholeInputStart)
