@@ -15,6 +15,9 @@ extension DiagnosticCode {
     public static let deliveryTruncated: DiagnosticCode = "delivery.truncated"
     /// A redirect to another host or from HTTPS to HTTP, which delivery does not follow.
     public static let deliveryRedirectRefused: DiagnosticCode = "delivery.redirect-refused"
+    /// A header of the source's ``PolicySource/requestHeaders`` cannot be sent: its name is not an HTTP token, or its
+    /// value holds a line break or another control character. Nothing is sent.
+    public static let deliveryInvalidRequestHeader: DiagnosticCode = "delivery.invalid-request-header"
     /// The fetched file is not a policy without errors; its own diagnostics follow.
     public static let deliveryInvalidPolicy: DiagnosticCode = "delivery.invalid-policy"
     /// A public key is configured and the policy came with no signature.

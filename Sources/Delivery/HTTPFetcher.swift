@@ -8,25 +8,6 @@ import FoundationNetworking
 /// as truncated, and no redirect to another host or from HTTPS to HTTP. No HTTP cache is consulted: conditional
 /// requests are the caller's, with the validators it keeps.
 struct HTTPFetcher: Sendable {
-    /// A complete response.
-    struct Response: Sendable {
-        let status: Int
-        /// Header values by lowercased name.
-        let headers: [String: String]
-        let body: Data
-
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
-    }
-
-    /// Why a fetch produced no complete response.
-    enum Failure: Error, Sendable, Equatable {
-        case unreachable(String)
-        case timedOut
-        case tooLarge(announced: Int64?)
-        case truncated(received: Int, expected: Int64)
-        case redirectRefused(to: String)
-    }
-
     /// The deadline for the whole transfer, in seconds.
     var timeout: TimeInterval
     /// The longest backstop given to URLSession, in seconds: a billion, which its milliseconds still hold.
@@ -35,7 +16,7 @@ struct HTTPFetcher: Sendable {
     var maximumSize: Int
 
     /// Fetches `url` with the extra request headers.
-    func get(_ url: URL, headers: [String: String] = [:]) async -> Result<Response, Failure> {
+    func get(_ url: URL, headers: [String: String] = [:]) async -> Result<PolicyResponse, PolicyTransportError> {
         // The transfer's own timer enforces `timeout` exactly. URLSession's timeouts are only a backstop, in whole
         // seconds: FoundationNetworking on Linux truncates them to whole seconds, and 0.5 became 0, an immediate
         // timeout. It also makes them whole milliseconds, and stopped the app on a timeout of `.infinity` (a fetch
@@ -71,8 +52,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     // Guarded by `lock`.
     private var body = Data()
     private var response: HTTPURLResponse?
-    private var failure: HTTPFetcher.Failure?
-    private var continuation: CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>?
+    private var failure: PolicyTransportError?
+    private var continuation: CheckedContinuation<Result<PolicyResponse, PolicyTransportError>, Never>?
     private var session: URLSession?
 
     init(origin: URL, maximumSize: Int) {
@@ -82,7 +63,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func start(
         _ task: URLSessionDataTask, session: URLSession, timeout: TimeInterval,
-        continuation: CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>
+        continuation: CheckedContinuation<Result<PolicyResponse, PolicyTransportError>, Never>
     ) {
         lock.withLock {
             self.continuation = continuation
@@ -99,7 +80,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     /// A failure recorded before the deadline is the answer, if the transfer did not finish.
     private func expire(_ task: URLSessionTask?) {
         let (continuation, reason, session) = lock.withLock { () -> (
-            CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>?, HTTPFetcher.Failure,
+            CheckedContinuation<Result<PolicyResponse, PolicyTransportError>, Never>?, PolicyTransportError,
             URLSession?
         ) in
             guard let continuation = self.continuation else { return (nil, .timedOut, nil) }
@@ -118,7 +99,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     /// Records the first failure; whatever completes the transfer then reports it.
     @discardableResult
-    private func record(_ reason: HTTPFetcher.Failure) -> Bool {
+    private func record(_ reason: PolicyTransportError) -> Bool {
         lock.withLock {
             guard failure == nil, continuation != nil else { return false }
             failure = reason
@@ -127,7 +108,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     /// Records the first failure and stops the transfer; URLSession then reports completion.
-    func fail(_ reason: HTTPFetcher.Failure, task: URLSessionTask) {
+    func fail(_ reason: PolicyTransportError, task: URLSessionTask) {
         if record(reason) { task.cancel() }
     }
 
@@ -174,8 +155,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         let (continuation, result, session) = lock.withLock { () -> (
-            CheckedContinuation<Result<HTTPFetcher.Response, HTTPFetcher.Failure>, Never>?,
-            Result<HTTPFetcher.Response, HTTPFetcher.Failure>, URLSession?
+            CheckedContinuation<Result<PolicyResponse, PolicyTransportError>, Never>?,
+            Result<PolicyResponse, PolicyTransportError>, URLSession?
         ) in
             let continuation = self.continuation
             self.continuation = nil
@@ -188,7 +169,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     /// What the transfer came to. Called with the lock held.
-    private func outcome(error: Error?) -> Result<HTTPFetcher.Response, HTTPFetcher.Failure> {
+    private func outcome(error: Error?) -> Result<PolicyResponse, PolicyTransportError> {
         if let failure { return .failure(failure) }
         let expected = response?.expectedContentLength ?? -1
         if response != nil, expected >= 0, Int64(body.count) < expected {
@@ -203,6 +184,6 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        return .success(HTTPFetcher.Response(status: response.statusCode, headers: headers, body: body))
+        return .success(PolicyResponse(status: response.statusCode, headers: headers, body: body))
     }
 }

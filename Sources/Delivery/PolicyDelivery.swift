@@ -78,20 +78,17 @@ public actor PolicyDelivery {
         return result
     }
 
-    /// One refresh with `server` answering its requests in place of the network, each with a complete response (a
-    /// body over the size cap is refused as one that arrives would be). Not for apps: the seam through which the
-    /// fuzzer checks what any answer leaves in the cache. It does not join a refresh in flight, and touches no state of
-    /// the actor, so that with an answer at hand it runs to its end without suspending.
+    /// One refresh with `server` answering its requests at once, in place of a transport; the size cap holds as it
+    /// does for a transport. Not for apps (they set ``PolicySource/transport``): the seam through which the fuzzer
+    /// checks what any answer leaves in the cache. It neither joins a refresh in flight nor touches the actor's state,
+    /// and it starts no task and no timer, so that it runs to its end without suspending and leaves nothing behind
+    /// when it returns.
     @_spi(Fuzzing)
-    public nonisolated func refresh(
-        answeredBy server: @escaping @Sendable (_ url: URL, _ headers: [String: String])
-            -> (status: Int, headers: [String: String], body: Data)
-    ) async -> RefreshResult {
-        await Refresh(source: source, clock: clock, fetch: { url, headers, _, maximumSize in
-            let answer = server(url, headers)
-            guard answer.body.count <= maximumSize else { return .failure(.tooLarge(announced: nil)) }
-            let named = Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }) { _, last in last }
-            return .success(HTTPFetcher.Response(status: answer.status, headers: named, body: answer.body))
+    public nonisolated func refresh(answeredBy server: @escaping @Sendable (PolicyRequest) -> PolicyResponse) async
+        -> RefreshResult
+    {
+        await Refresh(source: source, clock: clock, fetch: { request in
+            BoundedRequest.capped(.success(server(request)), for: request)
         }).run()
     }
 

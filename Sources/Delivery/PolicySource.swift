@@ -35,13 +35,24 @@ public struct PolicySource: Sendable {
     public var failureMode: FailureMode
     /// How fetched, cached and bundled bytes become a policy.
     public var parser: any PolicyParser
+    /// Headers sent with every request of a refresh, the sidecar signature's included: an API key, an
+    /// `Authorization`, the app's name. An `Accept` here replaces the library's; `If-None-Match` and
+    /// `If-Modified-Since` are the cache's to send, and are not sent from here. A name that is not an HTTP token, or a
+    /// value with a line break or another control character, fails the refresh (`delivery.invalid-request-header`)
+    /// before anything is sent.
+    public var requestHeaders: [String: String]
+    /// How requests reach the server: ``URLSessionPolicyTransport`` by default; an app's own for a session it
+    /// configured (certificate pinning, a proxy, a test's `URLProtocol`). The refresh holds any transport to
+    /// ``timeout`` and ``maximumSize``.
+    public var transport: any PolicyTransport
 
     /// Creates a source. Only the cache folder is required; everything else has a safe default.
     public init(
         bundled: Data? = nil, bundledName: String = "bundled policy", remoteURL: URL? = nil, cacheDirectory: URL,
         publicKey: PolicyPublicKey? = nil, timeout: TimeInterval = 10, maximumSize: Int = 1 << 20,
         signatureHeader: String = "X-Policy-Signature", failureMode: FailureMode = .open,
-        parser: any PolicyParser = AutomaticPolicyParser()
+        parser: any PolicyParser = AutomaticPolicyParser(), requestHeaders: [String: String] = [:],
+        transport: any PolicyTransport = URLSessionPolicyTransport()
     ) {
         self.bundled = bundled
         self.bundledName = bundledName
@@ -53,11 +64,34 @@ public struct PolicySource: Sendable {
         self.signatureHeader = signatureHeader
         self.failureMode = failureMode
         self.parser = parser
+        self.requestHeaders = requestHeaders
+        self.transport = transport
     }
 
     /// The file in ``cacheDirectory`` that holds the last-known-good policy, `launch-policy-cache.json`: the file its
     /// diagnostics name.
     public var cacheFile: URL { PolicyCache(directory: cacheDirectory).file }
+
+    /// Why a request header cannot be sent, in words; nil when it can. A name must be an HTTP token (RFC 9110: letters,
+    /// digits and ``!#$%&'*+-.^_`|~``); a value may hold no control character but a tab, so that it cannot end its
+    /// line and start another header or the body. The message names the header, never its value, which may be a
+    /// secret.
+    public static func requestHeaderProblem(name: String, value: String) -> String? {
+        let isToken = !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                true
+            default:
+                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+        guard isToken else { return "the request header name \(name.debugDescription) is not an HTTP token" }
+        if value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7f }) {
+            return "the value of the request header \(name) holds a line break or another control character"
+        }
+        return nil
+    }
 
     /// The sidecar signature's URL: the policy's URL with `.sig` appended to its path, query kept.
     public var signatureURL: URL? {

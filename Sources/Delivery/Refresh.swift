@@ -5,19 +5,19 @@ import LaunchPolicy
 /// replace the cache — status, decoding, signature — then the atomic write. Each failure returns at once with the
 /// cache untouched.
 struct Refresh {
-    /// One GET: the URL, the request's extra headers, the deadline and the size cap; a complete response, or why
-    /// there is none.
-    typealias Fetch = @Sendable (URL, [String: String], TimeInterval, Int) async
-        -> Result<HTTPFetcher.Response, HTTPFetcher.Failure>
+    /// One GET, with a complete response or why there is none.
+    typealias Fetch = @Sendable (PolicyRequest) async -> Result<PolicyResponse, PolicyTransportError>
 
     let source: PolicySource
     let clock: @Sendable () -> Date
-    /// How requests reach the server: ``network`` everywhere but the fuzzer.
-    var fetch: Fetch = Refresh.network
+    /// How requests reach the server: the source's transport, held to the request's deadline and size cap.
+    var fetch: Fetch
 
-    /// Requests over URLSession, with ``HTTPFetcher``'s limits.
-    static let network: Fetch = { url, headers, timeout, maximumSize in
-        await HTTPFetcher(timeout: timeout, maximumSize: maximumSize).get(url, headers: headers)
+    init(source: PolicySource, clock: @escaping @Sendable () -> Date, fetch: Fetch? = nil) {
+        self.source = source
+        self.clock = clock
+        let transport = source.transport
+        self.fetch = fetch ?? { request in await BoundedRequest.run(request, on: transport) }
     }
 
     /// The largest signature file accepted: a signature is 64 bytes, its text under 200.
@@ -35,20 +35,35 @@ struct Refresh {
                 .error(code, message + "; the policy on hand is kept", at: .wholeInputStart))])
         }
 
+        // The app's headers first: one that cannot be sent stops the refresh before anything is read or sent.
+        for (name, value) in source.requestHeaders.sorted(by: { $0.key < $1.key }) {
+            if let problem = PolicySource.requestHeaderProblem(name: name, value: value) {
+                return failed(.failed, .deliveryInvalidRequestHeader, problem)
+            }
+        }
+
         // Validators only for a cached policy from this URL that is still usable; otherwise a 304 would confirm a
         // policy the app cannot use.
         let cache = PolicyCache(directory: source.cacheDirectory)
         let cached = (try? cache.load()).flatMap { $0 }.flatMap { entry in
             entry.url == origin && (try? entry.trustedPolicy(under: source).get()) != nil ? entry : nil
         }
-        var headers = ["Accept": "application/yaml, application/json;q=0.9, */*;q=0.1"]
+        var headers = source.requestHeaders.filter { name, _ in
+            // The validators are the cache's to send: the app's own would confirm a policy the cache does not hold.
+            !["if-none-match", "if-modified-since"].contains(name.lowercased())
+        }
+        if !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
+            headers["Accept"] = "application/yaml, application/json;q=0.9, */*;q=0.1"
+        }
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
 
         // One deadline for the whole refresh: a sidecar signature gets what the policy's request left of it.
         let deadline = Date().addingTimeInterval(source.timeout)
-        let response: HTTPFetcher.Response
-        switch await fetch(url, headers, source.timeout, source.maximumSize) {
+        let response: PolicyResponse
+        let request = PolicyRequest(url: url, headers: headers, timeout: source.timeout,
+            maximumSize: source.maximumSize)
+        switch await fetch(request) {
         case .success(let fetched): response = fetched
         case .failure(let failure): return failed(.failed, failure.code, failure.message(source))
         }
@@ -121,7 +136,7 @@ struct Refresh {
 
     /// The response's signature: its header, else the sidecar file; nil when there is neither, a message when one
     /// is there but unreadable or could not be fetched.
-    private func signature(in response: HTTPFetcher.Response, before deadline: Date) async
+    private func signature(in response: PolicyResponse, before deadline: Date) async
         -> Result<PolicySignature?, SignatureProblem>
     {
         if let header = response.header(source.signatureHeader) {
@@ -134,9 +149,12 @@ struct Refresh {
         guard let sidecar = source.signatureURL else { return .success(nil) }
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else {
-            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(HTTPFetcher.Failure.timedOut.message(source))"))
+            let timedOut = PolicyTransportError.timedOut.message(source)
+            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(timedOut)"))
         }
-        switch await fetch(sidecar, [:], remaining, Self.maximumSignatureSize) {
+        let request = PolicyRequest(url: sidecar, headers: source.requestHeaders, timeout: remaining,
+            maximumSize: Self.maximumSignatureSize)
+        switch await fetch(request) {
         case .success(let file) where file.status == 200:
             do {
                 return .success(try PolicySignature(text: String(decoding: file.body, as: UTF8.self)))
@@ -159,7 +177,7 @@ struct SignatureProblem: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension HTTPFetcher.Failure {
+extension PolicyTransportError {
     /// The stable code of the failure.
     var code: DiagnosticCode {
         switch self {

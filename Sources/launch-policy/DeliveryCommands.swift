@@ -33,6 +33,10 @@ struct FetchCommand: AsyncParsableCommand {
     var timeout: Double = 10
     @Option(name: .customLong("max-size"), help: "The largest policy accepted, in bytes.")
     var maxSize: Int = 1 << 20
+    @Option(name: .customLong("header"), help: ArgumentHelp(
+        "A header to send with each request, as 'Name: value' (an API key, an Authorization); repeat for more.",
+        valueName: "header"))
+    var headers: [String] = []
     @Flag(help: "Exit 1 unless the refresh updated or confirmed the cached policy.")
     var strict = false
     @Option(help: "text (default) or json.")
@@ -44,6 +48,25 @@ struct FetchCommand: AsyncParsableCommand {
         else { throw ValidationError("the URL must be http:// or https:// with a host; got \"\(url)\"") }
         if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
         if maxSize <= 0 { throw ValidationError("--max-size must be more than 0 bytes") }
+        _ = try requestHeaders()
+    }
+
+    /// The `--header` options by name; a usage error for one that is not `Name: value`, or that the refresh would
+    /// refuse to send. A name given twice keeps its last value.
+    func requestHeaders() throws -> [String: String] {
+        var byName: [String: String] = [:]
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw ValidationError("--header needs 'Name: value'; got \(header.debugDescription)")
+            }
+            let name = String(header[..<colon])
+            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if let problem = PolicySource.requestHeaderProblem(name: name, value: value) {
+                throw ValidationError("--header: \(problem)")
+            }
+            byName[name] = value
+        }
+        return byName
     }
 
     func run() async throws {
@@ -55,7 +78,8 @@ struct FetchCommand: AsyncParsableCommand {
         }
         let source = PolicySource(
             bundled: bundledBytes, bundledName: bundled ?? "bundled policy", remoteURL: URL(string: url),
-            cacheDirectory: URL(fileURLWithPath: cache), publicKey: key, timeout: timeout, maximumSize: maxSize)
+            cacheDirectory: URL(fileURLWithPath: cache), publicKey: key, timeout: timeout, maximumSize: maxSize,
+            requestHeaders: try requestHeaders())
         let delivery = PolicyDelivery(source: source)
         let refresh = await delivery.refresh()
         let current = delivery.current()

@@ -142,6 +142,42 @@ import TestSupport
         #expect(sign.standardError.contains("launch-policy sign: cannot read the policy missing.yaml: no such file"))
     }
 
+    @Test func fetchSendsTheHeadersItIsGiven() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = self.policy
+        // The server serves the policy only to a request with the key and the app's name.
+        let server = try TestHTTPServer { request in
+            request.headers["authorization"] == "Bearer t:0k=" && request.headers["x-app"] == "lantern"
+                ? TestHTTPServer.Reply(text: policy) : TestHTTPServer.Reply(status: 401, text: "no key")
+        }
+        defer { server.stop() }
+        let url = server.url("/policy.yaml").absoluteString
+
+        let without = try run("fetch", url, "--cache", "cache", "--strict", in: folder)
+        #expect(without.status == 1)
+        #expect(without.standardOutput.hasPrefix("refresh: failed"))
+        let with = try run("fetch", url, "--cache", "cache", "--strict", "--header", "Authorization:  Bearer t:0k=  ",
+            "--header", "X-App:lantern", in: folder)
+        #expect(with.status == 0, "\(with.standardError)")
+        #expect(with.standardOutput.hasPrefix("refresh: updated"))
+    }
+
+    @Test(arguments: [
+        ("X-Api-Key k", "--header needs 'Name: value'; got \"X-Api-Key k\""),
+        ("X Api Key: k", "--header: the request header name \"X Api Key\" is not an HTTP token"),
+        (": k", "--header: the request header name \"\" is not an HTTP token"),
+    ])
+    func fetchRefusesAHeaderItCannotSend(header: String, message: String) throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run("fetch", "https://example.com/policy.yaml", "--cache", "cache", "--header", header,
+            in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("cache").path))
+    }
+
     @Test func fetchRejectsAURLItCannotUse() throws {
         let folder = try makeTemporaryFolder("delivery-cli")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -195,6 +195,7 @@ enum PolicyPipeline {
         _ = try? PolicyPublicKey(text: text)
         _ = try? PolicySignature(text: text)
         _ = try? PolicySigningKey(text: text)
+        _ = PolicySource.requestHeaderProblem(name: text, value: text)
         refreshed(bytes, cacheFolder: cacheFolder, unsigned: sources[0], keyed: sources[1])
     }
 
@@ -226,7 +227,9 @@ enum PolicyPipeline {
             let before = contents(of: cacheFile)
             let delivery = PolicyDelivery(source: source, clock: { now })
             let result = waitFor {
-                await delivery.refresh(answeredBy: { _, _ in (answer.status, answer.headers, body) })
+                await delivery.refresh(answeredBy: { _ in
+                    PolicyResponse(status: answer.status, headers: answer.headers, body: body)
+                })
             }
             switch result.outcome {
             case .updated:
