@@ -32,4 +32,18 @@ extension DiagnosticCode {
     public static let deliveryBundledInvalid: DiagnosticCode = "delivery.bundled-invalid"
     /// Fail-closed only: no verified policy confirmed recently enough, so the app is locked until one arrives.
     public static let deliveryLockedOut: DiagnosticCode = "delivery.locked-out"
+
+    // Keys and signatures as text (`PolicyKeyError`): a key file given to `launch-policy`, a configured public key, a
+    // signature file or header.
+
+    /// The key or signature text holds nothing but comments and whitespace.
+    public static let signingEmpty: DiagnosticCode = "signing.empty"
+    /// A character that is not base64, or base64 of the wrong length or padding.
+    public static let signingNotBase64: DiagnosticCode = "signing.not-base64"
+    /// The base64 decodes to the wrong number of bytes: 32 for a key, 64 for a signature.
+    public static let signingWrongLength: DiagnosticCode = "signing.wrong-length"
+    /// The 32 bytes are not an Ed25519 key.
+    public static let signingInvalidKey: DiagnosticCode = "signing.invalid-key"
+    /// A private key was given where the public key belongs.
+    public static let signingPrivateKey: DiagnosticCode = "signing.private-key"
 }

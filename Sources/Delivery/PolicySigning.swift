@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LaunchPolicy
 
 /// Ed25519 keys and detached signatures of policy files.
 ///
@@ -22,30 +23,127 @@ public enum PolicySigning {
     /// The comment line of a signature file.
     static let signatureHeading = "# LaunchPolicy Ed25519 signature"
 
-    /// The base64 payload of a key or signature text: comment lines and whitespace dropped.
-    static func payload(of text: String, expectedBytes: Int, what: String) throws(PolicyKeyError) -> Data {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let encoded = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }.joined()
-        guard !encoded.isEmpty else { throw PolicyKeyError("the \(what) is empty") }
-        guard let bytes = Data(base64Encoded: encoded) else { throw PolicyKeyError("the \(what) is not base64") }
-        guard bytes.count == expectedBytes else {
-            throw PolicyKeyError("the \(what) has \(bytes.count) bytes; an Ed25519 \(what) has \(expectedBytes)")
-        }
-        return bytes
+    /// The base64 payload of a key or signature text: comment lines and whitespace dropped. A problem is placed in
+    /// the text: a character that is not base64 at itself, a payload of the wrong length at the payload.
+    static func payload(of text: String, expectedBytes: Int, what: String) throws(PolicyKeyError)
+        -> (bytes: Data, range: SourceRange)
+    {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { raw in
+            Result { () throws(PolicyKeyError) in try payload(in: raw, expectedBytes: expectedBytes, what: what) }
+        }.get()
     }
 
-    /// Whether the text's comment says it is a private key.
-    static func isPrivateKeyText(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("#") && $0.lowercased().contains("private key") }
+    private static func payload(in raw: UnsafeRawBufferPointer, expectedBytes: Int, what: String)
+        throws(PolicyKeyError) -> (bytes: Data, range: SourceRange)
+    {
+        func range(_ start: Int, _ end: Int) -> SourceRange {
+            SourceRange(start: SourceMap.location(ofByte: start, in: raw),
+                end: SourceMap.location(ofByte: end, in: raw))
+        }
+        var encoded: [UInt8] = []
+        var payload: Range<Int>?
+        for line in lines(of: raw) where !isComment(line, in: raw) {
+            for index in line where raw[index] != UInt8(ascii: " ") && raw[index] != UInt8(ascii: "\t") {
+                guard isBase64(raw[index]) else {
+                    // The whole character, however many bytes it takes.
+                    var end = index + 1
+                    while end < line.upperBound, raw[end].isUTF8Continuation { end += 1 }
+                    let character = String(decoding: UnsafeRawBufferPointer(rebasing: raw[index..<end]), as: UTF8.self)
+                    throw PolicyKeyError(.signingNotBase64,
+                        "the \(what) is not base64: \(character.debugDescription) is not a base64 character",
+                        at: range(index, end))
+                }
+                encoded.append(raw[index])
+                payload = (payload?.lowerBound ?? index)..<(index + 1)
+            }
+        }
+        guard let payload else {
+            throw PolicyKeyError(.signingEmpty, "the \(what) is empty", at: .wholeInputStart)
+        }
+        let placed = range(payload.lowerBound, payload.upperBound)
+        guard let decoded = Data(base64Encoded: Data(encoded)) else {
+            throw PolicyKeyError(.signingNotBase64, "the \(what) is not base64: its length or its padding is wrong",
+                at: placed)
+        }
+        guard decoded.count == expectedBytes else {
+            throw PolicyKeyError(.signingWrongLength,
+                "the \(what) has \(decoded.count) bytes; an Ed25519 \(what) has \(expectedBytes)", at: placed)
+        }
+        return (decoded, placed)
+    }
+
+    /// Where the text's comment says it is a private key: the comment line; nil when none does.
+    static func privateKeyComment(in text: String) -> SourceRange? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { raw in
+            lines(of: raw).first { line in
+                isComment(line, in: raw)
+                    && String(decoding: UnsafeRawBufferPointer(rebasing: raw[line]), as: UTF8.self).lowercased()
+                        .contains("private key")
+            }.map { line in
+                SourceRange(start: SourceMap.location(ofByte: line.lowerBound, in: raw),
+                    end: SourceMap.location(ofByte: line.upperBound, in: raw))
+            }
+        }
+    }
+
+    /// The lines of the text, as byte ranges without their breaks, broken as policies' lines are; a byte order mark
+    /// is not part of the first.
+    private static func lines(of bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var index = start
+        while index < bytes.count {
+            let breakLength = SourceMap.lineBreakLength(at: index, in: bytes)
+            if breakLength > 0 {
+                lines.append(start..<index)
+                index += breakLength
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if start < bytes.count { lines.append(start..<bytes.count) }
+        return lines
+    }
+
+    /// Whether the line's first character other than a space or tab is `#`.
+    private static func isComment(_ line: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
+        let first = line.first { bytes[$0] != UInt8(ascii: " ") && bytes[$0] != UInt8(ascii: "\t") }
+        return first.map { bytes[$0] == UInt8(ascii: "#") } ?? false
+    }
+
+    /// Whether the byte is a character of base64's alphabet, its padding included.
+    private static func isBase64(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+            true
+        default:
+            false
+        }
     }
 }
 
-/// Why a key or signature could not be read.
+/// Why a key or signature could not be read: what is wrong, its stable code, and where in the text.
 public struct PolicyKeyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, in words.
     public let reason: String
+    /// The stable code: a `signing.` code.
+    public let code: DiagnosticCode
+    /// Where in the key's or signature's text: the character that is not base64, the payload of the wrong length,
+    /// the comment that says a private key is one; the text's start when it is empty.
+    public let range: SourceRange
 
-    init(_ reason: String) { self.reason = reason }
+    init(_ code: DiagnosticCode, _ reason: String, at range: SourceRange) {
+        self.code = code
+        self.reason = reason
+        self.range = range
+    }
+
+    /// The problem as an error diagnostic, to render with the file the text came from.
+    public var diagnostic: Diagnostic { .error(code, reason, at: range) }
 
     public var description: String { reason }
 }
@@ -61,11 +159,11 @@ public struct PolicySigningKey: Sendable {
 
     /// Reads a private key file's text.
     public init(text: String) throws(PolicyKeyError) {
-        let raw = try PolicySigning.payload(of: text, expectedBytes: 32, what: "private key")
+        let payload = try PolicySigning.payload(of: text, expectedBytes: 32, what: "private key")
         do {
-            key = try Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+            key = try Curve25519.Signing.PrivateKey(rawRepresentation: payload.bytes)
         } catch {
-            throw PolicyKeyError("the private key is not a valid Ed25519 key")
+            throw PolicyKeyError(.signingInvalidKey, "the private key is not a valid Ed25519 key", at: payload.range)
         }
     }
 
@@ -92,13 +190,15 @@ public struct PolicyPublicKey: Sendable, Hashable {
 
     /// Reads a public key: a public key file's text, or the bare base64 of its 32 bytes.
     public init(text: String) throws(PolicyKeyError) {
-        if PolicySigning.isPrivateKeyText(text) {
-            throw PolicyKeyError("this is a private key; configure the app with the public key (the .pub file)")
+        if let comment = PolicySigning.privateKeyComment(in: text) {
+            throw PolicyKeyError(.signingPrivateKey,
+                "this is a private key; configure the app with the public key (the .pub file)", at: comment)
         }
-        raw = try PolicySigning.payload(of: text, expectedBytes: 32, what: "public key")
-        guard (try? Curve25519.Signing.PublicKey(rawRepresentation: raw)) != nil else {
-            throw PolicyKeyError("the public key is not a valid Ed25519 key")
+        let payload = try PolicySigning.payload(of: text, expectedBytes: 32, what: "public key")
+        guard (try? Curve25519.Signing.PublicKey(rawRepresentation: payload.bytes)) != nil else {
+            throw PolicyKeyError(.signingInvalidKey, "the public key is not a valid Ed25519 key", at: payload.range)
         }
+        raw = payload.bytes
     }
 
     /// The key as a public key file's text.
@@ -123,7 +223,7 @@ public struct PolicySignature: Sendable, Hashable {
 
     /// Reads a signature: a signature file's text, or a header's bare base64.
     public init(text: String) throws(PolicyKeyError) {
-        bytes = try PolicySigning.payload(of: text, expectedBytes: 64, what: "signature")
+        bytes = try PolicySigning.payload(of: text, expectedBytes: 64, what: "signature").bytes
     }
 
     /// The base64 of the signature, as a response header carries it.

@@ -168,12 +168,12 @@ struct SignCommand: ParsableCommand {
     func run() throws {
         let bytes = try readParsedFile(policy, what: "policy", command: "launch-policy sign", exitWhenTooLarge: 1)
         let keyBytes = try readInputFile(key, what: "private key", command: "launch-policy sign", limit: keyFileLimit)
-        let keyText = String(decoding: keyBytes, as: UTF8.self)
         let signingKey: PolicySigningKey
         do {
-            signingKey = try PolicySigningKey(text: keyText)
+            signingKey = try PolicySigningKey(text: String(decoding: keyBytes, as: UTF8.self))
         } catch {
-            throw usageError("launch-policy sign", "\(key): \(error.reason)")
+            // Placed, but without the line: it would print the secret.
+            throw keyUsageError(error, in: key, isFile: true, shown: nil, command: "launch-policy sign")
         }
         let parsed = AutomaticPolicyParser(expectsLaunchGateJSON: policy.lowercased().hasSuffix(".json")).parse(bytes)
         for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
@@ -214,15 +214,17 @@ struct VerifyCommand: ParsableCommand {
         let bytes = try readParsedFile(policy, what: "policy", command: "launch-policy verify", exitWhenTooLarge: 2)
         let key = try readPublicKey(publicKey, command: "launch-policy verify")
         let signatureArgument = signature ?? policy + ".sig"
-        let signatureText = FileManager.default.fileExists(atPath: signatureArgument)
-            ? String(decoding: try readInputFile(signatureArgument, what: "signature", command: "launch-policy verify",
-                limit: keyFileLimit), as: UTF8.self)
-            : signatureArgument
+        let signatureFile = FileManager.default.fileExists(atPath: signatureArgument)
+            ? try readInputFile(signatureArgument, what: "signature", command: "launch-policy verify",
+                limit: keyFileLimit)
+            : nil
         let parsed: PolicySignature
         do {
-            parsed = try PolicySignature(text: signatureText)
+            let text = signatureFile.map { String(decoding: $0, as: UTF8.self) } ?? signatureArgument
+            parsed = try PolicySignature(text: text)
         } catch {
-            throw usageError("launch-policy verify", "\(signatureArgument): \(error.reason)")
+            throw keyUsageError(error, in: signatureArgument, isFile: signatureFile != nil, shown: signatureFile,
+                command: "launch-policy verify")
         }
         if key.verifies(parsed, of: bytes) {
             print("\(policy): the signature verifies")
@@ -235,13 +237,22 @@ struct VerifyCommand: ParsableCommand {
 
 /// A public key from a file, or given inline as base64.
 private func readPublicKey(_ argument: String, command: String) throws -> PolicyPublicKey {
-    let text = FileManager.default.fileExists(atPath: argument)
-        ? String(decoding: try readInputFile(argument, what: "public key", command: command, limit: keyFileLimit),
-            as: UTF8.self)
-        : argument
+    let file = FileManager.default.fileExists(atPath: argument)
+        ? try readInputFile(argument, what: "public key", command: command, limit: keyFileLimit)
+        : nil
     do {
-        return try PolicyPublicKey(text: text)
+        return try PolicyPublicKey(text: file.map { String(decoding: $0, as: UTF8.self) } ?? argument)
     } catch {
-        throw usageError(command, "\(argument): \(error.reason)")
+        throw keyUsageError(error, in: argument, isFile: file != nil, shown: file, command: command)
     }
+}
+
+/// A key or signature that cannot be read, as a usage error. One read from a file is placed in it, in compiler
+/// format, with the line it points at when `shown` holds the file's text; one given inline is said in words.
+private func keyUsageError(_ error: PolicyKeyError, in argument: String, isFile: Bool, shown: Data?, command: String)
+    -> ExitCode
+{
+    guard isFile else { return usageError(command, "\(argument): \(error.reason) [\(error.code.rawValue)]") }
+    printError(error.diagnostic.rendered(file: argument, source: shown.map { [UInt8]($0) }))
+    return ExitCode(2)
 }

@@ -55,6 +55,46 @@ import TestSupport
         #expect(mixedUp.standardError.contains("this is a private key"))
     }
 
+    @Test func aKeyOrSignatureFileThatCannotBeReadIsPlacedInIt() throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(policy.utf8).write(to: folder.appendingPathComponent("policy.yaml"))
+        #expect(try run("keygen", "--output", "release", in: folder).status == 0)
+        let publicKey = try String(contentsOf: folder.appendingPathComponent("release.pub"), encoding: .utf8)
+        let privateKey = try String(contentsOf: folder.appendingPathComponent("release.key"), encoding: .utf8)
+
+        // A secret pasted with its quotes: the public key's line is shown, with the quote marked.
+        let quoted = publicKey.replacingOccurrences(of: "\n", with: "\n\"", options: [], range:
+            publicKey.range(of: "\n"))
+        try Data(quoted.utf8).write(to: folder.appendingPathComponent("quoted.pub"))
+        let line = quoted.split(separator: "\n")[1]
+        let verify = try run("verify", "policy.yaml", "--public-key", "quoted.pub", in: folder)
+        #expect(verify.status == 2)
+        #expect(verify.standardError == """
+            quoted.pub:2:1: error: the public key is not base64: "\\"" is not a base64 character [signing.not-base64]
+            \(line)
+            ^
+
+            """)
+
+        // A private key is placed too, but its line, the secret, is not shown.
+        let cut = String(privateKey.dropLast(6)) + "\n"
+        try Data(cut.utf8).write(to: folder.appendingPathComponent("cut.key"))
+        let sign = try run("sign", "policy.yaml", "--key", "cut.key", in: folder)
+        #expect(sign.status == 2)
+        #expect(sign.standardError.hasPrefix("cut.key:2:1: error: the private key is not base64: its length or its "
+            + "padding is wrong [signing.not-base64]"))
+        let secret = privateKey.split(separator: "\n")[1]
+        #expect(!sign.standardError.contains(secret.prefix(20)), "\(sign.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("policy.yaml.sig").path))
+
+        // A signature given inline is said in words, with its code.
+        let inline = try run("verify", "policy.yaml", "--public-key", "release.pub", "--signature", "AAAA", in: folder)
+        #expect(inline.status == 2)
+        #expect(inline.standardError == "launch-policy verify: AAAA: the signature has 3 bytes; an Ed25519 signature "
+            + "has 64 [signing.wrong-length]\n")
+    }
+
     @Test func signRefusesAPolicyWithErrors() throws {
         let folder = try makeTemporaryFolder("delivery-cli")
         defer { try? FileManager.default.removeItem(at: folder) }

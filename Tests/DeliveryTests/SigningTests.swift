@@ -27,22 +27,82 @@ import Testing
         #expect(publicKey.verifies(try PolicySignature(text: "  \(signature.base64)  "), of: policy))
     }
 
-    @Test func unreadableKeysAndSignaturesSayWhy() {
-        #expect(throws: PolicyKeyError.self) { try PolicyPublicKey(text: "") }
-        #expect(throws: PolicyKeyError.self) { try PolicyPublicKey(text: "not base64 !") }
-        #expect(throws: PolicyKeyError.self) { try PolicySignature(text: Data(count: 12).base64EncodedString()) }
+    /// Key and signature texts that cannot be read, each with the place its problem is expected at marked `⟦…⟧`
+    /// in it, the code and the message.
+    static let unreadable: [(kind: String, marked: String, code: String, reason: String)] = [
+        ("public key", "⟦⟧", "signing.empty", "the public key is empty"),
+        ("public key", "⟦⟧# LaunchPolicy Ed25519 public key\n  \n", "signing.empty", "the public key is empty"),
+        ("public key", "# LaunchPolicy Ed25519 public key\n  xCsc8+Yiz⟦!⟧dKcRiAtLn0bDIN94pO9suos+K3QwL0nXqg=\n",
+            "signing.not-base64", "the public key is not base64: \"!\" is not a base64 character"),
+        // Columns count characters, and a byte order mark counts in none; CR LF breaks a line.
+        ("public key", "\u{FEFF}# ключ\r\nxCsc8+Yiz⟦é⟧dKcRiAtLn0bDIN94pO9suos+K3QwL0nXqg=\r\n", "signing.not-base64",
+            "the public key is not base64: \"é\" is not a base64 character"),
+        ("public key", "# a quoted secret\n⟦\"⟧xCsc8+YizdKcRiAtLn0bDIN94pO9suos+K3QwL0nXqg=\"", "signing.not-base64",
+            "the public key is not base64: \"\\\"\" is not a base64 character"),
+        ("public key", "x⟦\u{7}⟧", "signing.not-base64",
+            "the public key is not base64: \"\\u{07}\" is not a base64 character"),
+        ("public key", "# key\n ⟦xCsc8+YizdKcRiAtLn0bDIN94\npO9suos+K3QwL0nXqg⟧\n", "signing.not-base64",
+            "the public key is not base64: its length or its padding is wrong"),
+        ("public key", "# key\n⟦\(Data(count: 31).base64EncodedString())⟧\n", "signing.wrong-length",
+            "the public key has 31 bytes; an Ed25519 public key has 32"),
+        ("public key", "⟦# LaunchPolicy Ed25519 private key: keep it secret⟧\nAAAA\n", "signing.private-key",
+            "this is a private key; configure the app with the public key (the .pub file)"),
+        ("signature", "  ⟦\(Data(count: 12).base64EncodedString())⟧  ", "signing.wrong-length",
+            "the signature has 12 bytes; an Ed25519 signature has 64"),
+        ("private key", "# private\n⟦\(Data(count: 33).base64EncodedString())⟧", "signing.wrong-length",
+            "the private key has 33 bytes; an Ed25519 private key has 32"),
+    ]
+
+    @Test(arguments: unreadable)
+    func unreadableKeysAndSignaturesArePlacedInTheirText(kind: String, marked: String, code: String, reason: String) {
+        let (text, expected) = Self.unmark(marked)
         do {
-            _ = try PolicyPublicKey(text: key.text)
-            Issue.record("a private key file was accepted as a public key")
+            switch kind {
+            case "public key": _ = try PolicyPublicKey(text: text)
+            case "private key": _ = try PolicySigningKey(text: text)
+            default: _ = try PolicySignature(text: text)
+            }
+            Issue.record("\(text.debugDescription) was read as a \(kind)")
         } catch {
-            #expect(error.reason.contains("private key"))
+            #expect(error.code.rawValue == code)
+            #expect(error.reason == reason)
+            #expect(error.range == expected)
+            #expect(error.diagnostic == .error(error.code, reason, at: expected))
         }
-        do {
-            _ = try PolicyPublicKey(text: Data(count: 31).base64EncodedString())
-            Issue.record("a 31-byte key was accepted")
-        } catch {
-            #expect(error.reason == "the public key has 31 bytes; an Ed25519 public key has 32")
+    }
+
+    @Test func spacesAndLineBreaksInsideTheBase64AreDropped() throws {
+        let base64 = key.publicKey.base64
+        let split = "# the key, wrapped\n  " + base64.prefix(20) + " \t" + base64.dropFirst(20).prefix(10) + "\r\n"
+            + base64.dropFirst(30) + "\n# end\n"
+        #expect(try PolicyPublicKey(text: split) == key.publicKey)
+    }
+
+    /// The text without its `⟦…⟧` marks, and the range they mark: lines broken at LF, CR LF and CR, columns counted
+    /// in characters (Unicode scalars), a byte order mark at the start counted in none.
+    static func unmark(_ marked: String) -> (text: String, range: SourceRange) {
+        var text = ""
+        var locations: [LaunchPolicy.SourceLocation] = []
+        var line = 1
+        var column = 1
+        var previous: Unicode.Scalar?
+        for scalar in marked.unicodeScalars {
+            if scalar == "⟦" || scalar == "⟧" {
+                locations.append(LaunchPolicy.SourceLocation(line: line, column: column, offset: text.utf8.count))
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            if scalar == "\n" && previous == "\r" {
+                // The LF of a CR LF: the CR broke the line.
+            } else if scalar == "\n" || scalar == "\r" {
+                line += 1
+                column = 1
+            } else if !(scalar == "\u{FEFF}" && text.unicodeScalars.count == 1) {
+                column += 1
+            }
+            previous = scalar
         }
+        return (text, SourceRange(start: locations[0], end: locations[1]))
     }
 
     @Test func aSignatureInTheHeaderIsVerified() async throws {

@@ -139,14 +139,15 @@ enum PolicyPipeline {
         deliveredPolicy(bytes, cacheFolder: folder.appendingPathComponent("delivery"), context: context)
     }
 
-    /// A state file's problem lies within the file, on the line and column its byte offset is at (counted here
-    /// apart from the library: lines broken at LF, CR, CR LF, NEL, LS and PS, as the renderer breaks them; columns in
-    /// characters, a byte order mark in none), and renders with the file.
-    static func placed(_ diagnostic: Diagnostic, in bytes: [UInt8]) {
-        precondition(diagnostic.code.rawValue.hasPrefix("state."), "a state file's problem has a state. code")
+    /// A file's problem (a state file's, a key's) has a code of the file's family and lies within the file, on the
+    /// line and column its byte offset is at (counted here apart from the library: lines broken at LF, CR, CR LF,
+    /// NEL, LS and PS, as the renderer breaks them; columns in characters, a byte order mark in none), and renders
+    /// with the file.
+    static func placed(_ diagnostic: Diagnostic, in bytes: [UInt8], family: String = "state.") {
+        precondition(diagnostic.code.rawValue.hasPrefix(family), "a problem of this file has a \(family) code")
         let range = diagnostic.range
         precondition(range.start.offset <= range.end.offset && range.end.offset <= bytes.count,
-            "a state file's problem lies outside the file: \(range)")
+            "a problem lies outside its file: \(range)")
         var line = 1, column = 1
         let marked = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let before = bytes[min(marked, range.start.offset)..<range.start.offset]
@@ -165,8 +166,8 @@ enum PolicyPipeline {
             }
         }
         precondition((range.start.line, range.start.column) == (line, column),
-            "a state file's problem at offset \(range.start.offset) says \(range.start), not \(line):\(column)")
-        _ = diagnostic.rendered(file: "state.json", source: bytes)
+            "a problem at offset \(range.start.offset) says \(range.start), not \(line):\(column)")
+        _ = diagnostic.rendered(file: "file", source: bytes)
     }
 
     /// The same bytes as the delivery cache, which an app reads at every launch before the network (whatever it
@@ -191,10 +192,13 @@ enum PolicyPipeline {
             _ = delivered.evaluate(context).report
             _ = delivered.diagnostics.map(\.rendered)
         }
+        // Key and signature texts: a refused one is placed in the text (its UTF-8, repaired where the bytes are not).
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? PolicyPublicKey(text: text)
-        _ = try? PolicySignature(text: text)
-        _ = try? PolicySigningKey(text: text)
+        let textBytes = Array(text.utf8)
+        func refused(_ error: PolicyKeyError) { placed(error.diagnostic, in: textBytes, family: "signing.") }
+        do { _ = try PolicyPublicKey(text: text) } catch { refused(error) }
+        do { _ = try PolicySignature(text: text) } catch { refused(error) }
+        do { _ = try PolicySigningKey(text: text) } catch { refused(error) }
         _ = PolicySource.requestHeaderProblem(name: text, value: text)
         refreshed(bytes, cacheFolder: cacheFolder, unsigned: sources[0], keyed: sources[1])
     }

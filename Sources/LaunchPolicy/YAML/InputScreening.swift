@@ -113,7 +113,7 @@ enum UTF8Validation {
 }
 
 /// Converts between libyaml's marks (character index, 0-based line and column) and ``SourceLocation``.
-struct SourceMap {
+package struct SourceMap {
     private let bytes: UnsafeRawBufferPointer
     private let screened: ScreenedInput
     // A cursor: libyaml's marks arrive almost in order, so walking from the last answer is amortised O(1).
@@ -188,37 +188,43 @@ struct SourceMap {
         return cursorByte
     }
 
-    /// The location of a byte offset, with lines broken as libyaml breaks them: LF, CR, CR LF, and the Unicode
-    /// breaks NEL, LS and PS. Used for problems found before libyaml runs; linear in `offset`.
-    static func location(ofByte offset: Int, in bytes: UnsafeRawBufferPointer) -> SourceLocation {
+    /// The location of a byte offset, with lines broken as libyaml breaks them (``lineBreakLength(at:in:)``). Used
+    /// for problems found before libyaml runs, and in other files a problem is placed in; linear in `offset`.
+    package static func location(ofByte offset: Int, in bytes: UnsafeRawBufferPointer) -> SourceLocation {
         let end = min(offset, bytes.count)
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var column = 1
         var index = min(bom, end)
         while index < end {
-            let byte = bytes[index]
-            var breakLength = 0
-            if byte == 0x0A {
-                breakLength = 1
-            } else if byte == 0x0D {
-                breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-                breakLength = 2
-            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-            {
-                breakLength = 3
-            }
+            let breakLength = lineBreakLength(at: index, in: bytes)
             if breakLength > 0, index + breakLength <= end {
                 line += 1
                 column = 1
                 index += breakLength
                 continue
             }
-            if !byte.isUTF8Continuation { column += 1 }
+            if !bytes[index].isUTF8Continuation { column += 1 }
             index += 1
         }
         return SourceLocation(line: line, column: column, offset: end)
+    }
+
+    /// The length in bytes of the line break at `index`, 0 when there is none: LF, CR, CR LF, and the Unicode breaks
+    /// NEL, LS and PS, as libyaml breaks lines.
+    package static func lineBreakLength(at index: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        let byte = bytes[index]
+        if byte == 0x0A {
+            return 1
+        } else if byte == 0x0D {
+            return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+            return 2
+        } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+            bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        {
+            return 3
+        }
+        return 0
     }
 }
