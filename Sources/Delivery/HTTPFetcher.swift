@@ -118,8 +118,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     ) {
         let http = response as? HTTPURLResponse
         lock.withLock { self.response = http }
-        let announced = response.expectedContentLength
-        if announced > Int64(maximumSize) {
+        if let announced = http.flatMap(Self.announcedBodyLength), announced > Int64(maximumSize) {
             // The disposition cancels the task; cancelling it here as well is one cancel too many.
             record(.tooLarge(announced: announced))
             completionHandler(.cancel)
@@ -168,11 +167,23 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         continuation?.resume(returning: result)
     }
 
+    /// The length of the body as the response announces it, when the body that arrives must have that length: a
+    /// Content-Length, on a response that carries a body (not a 1xx, 204 or 304, whose Content-Length, if any, is the
+    /// length of the representation they stand for), whose body is not encoded (URLSession decodes a gzip body, and
+    /// the length announced is the encoded one's).
+    private static func announcedBodyLength(_ response: HTTPURLResponse) -> Int64? {
+        let status = response.statusCode
+        guard response.expectedContentLength >= 0, status >= 200, status != 204, status != 304 else { return nil }
+        let encoding = (response.value(forHTTPHeaderField: "Content-Encoding") ?? "identity")
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard encoding == "identity" || encoding.isEmpty else { return nil }
+        return response.expectedContentLength
+    }
+
     /// What the transfer came to. Called with the lock held.
     private func outcome(error: Error?) -> Result<PolicyResponse, PolicyTransportError> {
         if let failure { return .failure(failure) }
-        let expected = response?.expectedContentLength ?? -1
-        if response != nil, expected >= 0, Int64(body.count) < expected {
+        if let expected = response.flatMap(Self.announcedBodyLength), Int64(body.count) < expected {
             return .failure(.truncated(received: body.count, expected: expected))
         }
         if let error {

@@ -167,6 +167,53 @@ final class Script: @unchecked Sendable {
         expectKept(fixture, delivery, cached)
     }
 
+    @Test func aNotModifiedAnswerWithTheLengthOfWhatItStandsForConfirmsTheCachedPolicy() async throws {
+        // A 304 may carry the Content-Length of the representation it stands for, and no body: not a truncated one.
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in
+            TestHTTPServer.Reply(
+                raw: Data("HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nContent-Length: 180\r\n\r\n".utf8))
+        }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .notModified, "\(result.diagnostics.map(\.rendered))")
+        #expect(fixture.cacheBytes != cached, "the confirmation is recorded")
+        #expect(delivery.gateRule() == "remote-gate")
+    }
+
+    /// A policy of no rules, gzipped (Python's `gzip.compress(b"policy: 1\nrules: []\n", mtime=0)`): 40 bytes for a
+    /// body of 20.
+    static let gzippedPolicy = Data(base64Encoded: "H4sIAAAAAAACAyvIz8lMrrRSMOQqKs1JLbZSiI7lAgDk0wCZFAAAAA==")!
+
+    @Test func aPolicySentGzippedIsDecodedAndNotTakenForTruncated() async throws {
+        // The Content-Length is the gzip's, 40; the body the client hands on is the policy's 20 bytes.
+        let gzipped = Self.gzippedPolicy
+        let fixture = try Fixture { _ in
+            TestHTTPServer.Reply(status: 200, headers: [("Content-Encoding", "gzip")], body: gzipped)
+        }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery()
+        let result = await delivery.refresh()
+        #expect(result.outcome == .updated, "\(result.diagnostics.map(\.rendered))")
+        #expect(delivery.current().origin == .cache)
+        #expect(delivery.current().policy?.rules.count == 0)
+    }
+
+    @Test func aGzippedPolicyCutShortIsRefused() async throws {
+        let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        let gzipped = Self.gzippedPolicy
+        script.set { _ in
+            var reply = TestHTTPServer.Reply(status: 200, headers: [("Content-Encoding", "gzip")], body: gzipped)
+            reply.truncateAfter = 15
+            return reply
+        }
+        let result = await delivery.refresh()
+        #expect(result.outcome == .failed)
+        #expect(result.codes.count == 1)
+        expectKept(fixture, delivery, cached)
+    }
+
     @Test func aTruncatedBodyIsRejected() async throws {
         let (fixture, script, delivery, cached) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }

@@ -2,9 +2,12 @@ import Foundation
 
 /// What a finished command printed and how it exited.
 public struct CommandResult: Sendable {
+    /// The exit status, or the number of the signal that ended the command (see ``crashed``).
     public let status: Int32
     public let standardOutput: String
     public let standardError: String
+    /// Whether a signal ended the command: a trap, a crash.
+    public var crashed = false
 }
 
 /// Runs the package's built executables, which `swift test` builds next to the test bundle.
@@ -43,6 +46,7 @@ public enum Executables {
         return CommandResult(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            standardError: String(decoding: errorData, as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal)
     }
 }

@@ -30,6 +30,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var gate: Gate?
         /// Whether to send a Content-Length; without one the body ends when the connection closes.
         public var announcesLength = true
+        /// Bytes to send as they are, in place of the status line, the headers and the body: a response no server
+        /// should send.
+        public var raw: Data?
 
         public init(
             status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0,
@@ -45,6 +48,12 @@ public final class TestHTTPServer: @unchecked Sendable {
 
         public init(status: Int = 200, headers: [(String, String)] = [], text: String) {
             self.init(status: status, headers: headers, body: Data(text.utf8))
+        }
+
+        /// A reply of exactly these bytes, then the connection closed.
+        public init(raw: Data) {
+            self.init()
+            self.raw = raw
         }
     }
 
@@ -169,6 +178,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         let reply = handler(request)
         reply.gate?.pass()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
+        if let raw = reply.raw {
+            transmit(connection, raw)
+            return
+        }
         var head = "HTTP/1.1 \(reply.status) Status\r\n"
         var names = Set<String>()
         for (name, value) in reply.headers {
