@@ -46,7 +46,8 @@ struct FetchCommand: AsyncParsableCommand {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
             parsed.host != nil
         else { throw ValidationError("the URL must be http:// or https:// with a host; got \"\(url)\"") }
-        if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
+        // Written so that NaN fails it too.
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         if maxSize <= 0 { throw ValidationError("--max-size must be more than 0 bytes") }
         _ = try requestHeaders()
     }

@@ -244,6 +244,16 @@ import TestSupport
         }
     }
 
+    @Test(arguments: ["0", "-1", "nan", "-inf"])
+    func fetchRejectsATimeoutThatIsNotMoreThanZero(timeout: String) throws {
+        let folder = try makeTemporaryFolder("delivery-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run("fetch", "https://example.com/policy.yaml", "--cache", "cache", "--timeout=\(timeout)",
+            in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--timeout must be more than 0 seconds"), "\(result.standardError)")
+    }
+
     @Test func fetchRejectsAURLItCannotUse() throws {
         let folder = try makeTemporaryFolder("delivery-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
