@@ -55,8 +55,12 @@ struct Refresh {
         if !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
             headers["Accept"] = "application/yaml, application/json;q=0.9, */*;q=0.1"
         }
-        if let etag = cached?.etag { headers["If-None-Match"] = etag }
-        if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
+        // As the server sent them, unless a value could not be sent back: a line break in one (from a transport of the
+        // app's, or a cache file edited by hand) would end its line and start another header.
+        let validators = [("If-None-Match", cached?.etag), ("If-Modified-Since", cached?.lastModified)]
+        for case let (name, value?) in validators {
+            if PolicySource.requestHeaderProblem(name: name, value: value) == nil { headers[name] = value }
+        }
 
         // One deadline for the whole refresh: a sidecar signature gets what the policy's request left of it.
         let deadline = Date().addingTimeInterval(source.timeout)

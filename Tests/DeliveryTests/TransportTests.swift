@@ -69,6 +69,23 @@ private struct ClientError: LocalizedError {
         ])
     }
 
+    @Test func aValidatorThatCannotBeSentBackIsNotSent() async throws {
+        // An ETag with a line break, as a transport of the app's may hand on: sent back, it would start a header.
+        let transport = ScriptedTransport { _ in
+            PolicyResponse(status: 200, headers: ["ETag": "\"v1\"\r\nX-Injected: 1", "Last-Modified": "today"],
+                body: Data(remotePolicy.utf8))
+        }
+        let source = try source(transport, headers: ["Accept": "*/*"])
+        defer { try? FileManager.default.removeItem(at: source.cacheDirectory) }
+        let delivery = PolicyDelivery(source: source)
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(delivery.current().etag == "\"v1\"\r\nX-Injected: 1")
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(transport.requests.map(\.headers) == [
+            ["Accept": "*/*"], ["Accept": "*/*", "If-Modified-Since": "today"],
+        ])
+    }
+
     @Test func anAcceptTheAppSetsReplacesTheLibrarys() async throws {
         let transport = ScriptedTransport { _ in PolicyResponse(status: 200, body: Data(remotePolicy.utf8)) }
         let source = try source(transport, headers: ["accept": "application/x-lantern-policy"])
