@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import LaunchPolicy
 import LaunchPolicyDelivery
 import TestSupport
@@ -19,6 +22,21 @@ final class ScriptedTransport: PolicyTransport, @unchecked Sendable {
 
     /// The requests made so far, in order.
     var requests: [PolicyRequest] { lock.withLock { seen } }
+}
+
+/// The transport docs/delivery.md shows, as written there: an app's own URLSession.
+struct DocumentedTransport: PolicyTransport {
+    let session: URLSession   // its delegate checks the server's certificate
+
+    func get(_ request: PolicyRequest) async throws -> PolicyResponse {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
+            timeoutInterval: request.timeout)
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let (body, response) = try await session.data(for: urlRequest)
+        let http = response as! HTTPURLResponse
+        return PolicyResponse(status: http.statusCode,
+            headers: http.allHeaderFields as? [String: String] ?? [:], body: body)
+    }
 }
 
 /// An error of an app's own HTTP client, with a description of its own.
@@ -84,6 +102,23 @@ private struct ClientError: LocalizedError {
         #expect(transport.requests.map(\.headers) == [
             ["Accept": "*/*"], ["Accept": "*/*", "If-Modified-Since": "today"],
         ])
+    }
+
+    @Test(arguments: [60, TimeInterval.infinity])
+    func theDocumentedTransportRefreshesOverAnAppsSession(timeout: TimeInterval) async throws {
+        let fixture = try Fixture(timeout: timeout) { request in
+            request.headers["x-api-key"] == "k-1" && request.headers["if-none-match"] == nil
+                ? policyReply(remotePolicy, headers: [("ETag", "\"v1\"")])
+                : TestHTTPServer.Reply(status: request.headers["if-none-match"] == "\"v1\"" ? 304 : 401)
+        }
+        defer { fixture.tearDown() }
+        fixture.source.transport = DocumentedTransport(session: URLSession(configuration: .ephemeral))
+        fixture.source.requestHeaders = ["X-Api-Key": "k-1"]
+        let delivery = fixture.delivery()
+        #expect(await delivery.refresh().outcome == .updated)
+        #expect(delivery.gateRule() == "remote-gate")
+        #expect(delivery.current().etag == "\"v1\"")
+        #expect(await delivery.refresh().outcome == .notModified)
     }
 
     @Test func anAcceptTheAppSetsReplacesTheLibrarys() async throws {
