@@ -166,20 +166,23 @@ enum BoundedRequest {
         return answer
     }
 
-    /// The first of the transport's answer and the deadline; the other is dropped.
+    /// The first of the transport's answer and the deadline; the other is dropped. The answer is held only until the
+    /// caller has it: the deadline's timer keeps the race alive to its end, and a body should not live as long.
     private final class Race: @unchecked Sendable {
         typealias Answer = Result<PolicyResponse, PolicyTransportError>
         private let lock = NSLock()
         // Guarded by `lock`.
-        private var answer: Answer?
+        private var isFinished = false
+        private var undelivered: Answer?
         private var continuation: CheckedContinuation<Answer, Never>?
 
         /// Sets the answer if none is set yet and, after `first`, hands it to the waiting caller.
         func finish(_ result: Answer, first: () -> Void = {}) {
             let (isFirst, waiting) = lock.withLock { () -> (Bool, CheckedContinuation<Answer, Never>?) in
-                guard answer == nil else { return (false, nil) }
-                answer = result
+                guard !isFinished else { return (false, nil) }
+                isFinished = true
                 defer { continuation = nil }
+                if continuation == nil { undelivered = result }
                 return (true, continuation)
             }
             guard isFirst else { return }
@@ -189,9 +192,13 @@ enum BoundedRequest {
 
         /// Hands the answer to `continuation` now if it is set, else when it is.
         func wait(_ continuation: CheckedContinuation<Answer, Never>) {
-            let ready = lock.withLock {
-                if answer == nil { self.continuation = continuation }
-                return answer
+            let ready = lock.withLock { () -> Answer? in
+                guard isFinished else {
+                    self.continuation = continuation
+                    return nil
+                }
+                defer { undelivered = nil }
+                return undelivered
             }
             if let ready { continuation.resume(returning: ready) }
         }

@@ -20,6 +20,12 @@ struct Refresh {
         self.fetch = fetch ?? { request in await BoundedRequest.run(request, on: transport) }
     }
 
+    /// The app's headers that go with every request: all but the validators, which are the cache's to send (the app's
+    /// own would confirm a policy the cache does not hold).
+    private var appHeaders: [String: String] {
+        source.requestHeaders.filter { name, _ in !["if-none-match", "if-modified-since"].contains(name.lowercased()) }
+    }
+
     /// The largest signature file accepted: a signature is 64 bytes, its text under 200.
     static let maximumSignatureSize = 4096
 
@@ -48,10 +54,7 @@ struct Refresh {
         let cached = (try? cache.load()).flatMap { $0 }.flatMap { entry in
             entry.url == origin && (try? entry.trustedPolicy(under: source).get()) != nil ? entry : nil
         }
-        var headers = source.requestHeaders.filter { name, _ in
-            // The validators are the cache's to send: the app's own would confirm a policy the cache does not hold.
-            !["if-none-match", "if-modified-since"].contains(name.lowercased())
-        }
+        var headers = appHeaders
         if !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
             headers["Accept"] = "application/yaml, application/json;q=0.9, */*;q=0.1"
         }
@@ -156,7 +159,7 @@ struct Refresh {
             let timedOut = PolicyTransportError.timedOut.message(source)
             return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(timedOut)"))
         }
-        let request = PolicyRequest(url: sidecar, headers: source.requestHeaders, timeout: remaining,
+        let request = PolicyRequest(url: sidecar, headers: appHeaders, timeout: remaining,
             maximumSize: Self.maximumSignatureSize)
         switch await fetch(request) {
         case .success(let file) where file.status == 200:

@@ -138,7 +138,8 @@ private struct ClientError: LocalizedError {
                 ? PolicyResponse(status: 200, body: Data(signature.base64.utf8))
                 : PolicyResponse(status: 200, body: body)
         }
-        let source = try source(transport, headers: ["X-Api-Key": "k-123"], publicKey: key.publicKey)
+        let source = try source(transport, headers: ["X-Api-Key": "k-123", "If-None-Match": "\"forged\""],
+            publicKey: key.publicKey)
         defer { try? FileManager.default.removeItem(at: source.cacheDirectory) }
         let delivery = PolicyDelivery(source: source)
 
@@ -146,7 +147,9 @@ private struct ClientError: LocalizedError {
         #expect(delivery.gateRule() == "remote-gate")
         let requests = transport.requests
         #expect(requests.map(\.url) == [Self.url, source.signatureURL])
+        // The sidecar's request carries the app's headers, but not a validator of its own.
         #expect(requests.map { $0.headers["X-Api-Key"] } == ["k-123", "k-123"])
+        #expect(requests.last?.headers == ["X-Api-Key": "k-123"])
         // A signature is under 200 bytes of text: its request allows 4 KiB, not the policy's cap.
         #expect(requests.map(\.maximumSize) == [1 << 20, 4096])
         #expect(requests[1].timeout <= 60 && requests[1].timeout > 0)
