@@ -254,6 +254,8 @@ private func keyUsageError(_ error: PolicyKeyError, in argument: String, isFile:
     -> ExitCode
 {
     guard isFile else { return usageError(command, "\(argument): \(error.reason) [\(error.code.rawValue)]") }
-    printError(error.diagnostic.rendered(file: argument, source: shown.map { [UInt8]($0) }))
+    // The text as it was read, invalid UTF-8 repaired: the problem's place counts in it.
+    printError(error.diagnostic.rendered(file: argument,
+        source: shown.map { Array(String(decoding: $0, as: UTF8.self).utf8) }))
     return ExitCode(2)
 }

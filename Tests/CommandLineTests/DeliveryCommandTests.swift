@@ -77,6 +77,18 @@ import TestSupport
 
             """)
 
+        // Bytes that are not UTF-8 in the comment before it: the place counts in the text as read, repaired.
+        try (Data("# k".utf8) + Data([0xFF, 0xFE, 0xFD]) + Data("\n!AAAA\n".utf8))
+            .write(to: folder.appendingPathComponent("mangled.pub"))
+        let mangled = try run("verify", "policy.yaml", "--public-key", "mangled.pub", in: folder)
+        #expect(mangled.status == 2)
+        #expect(mangled.standardError == """
+            mangled.pub:2:1: error: the public key is not base64: "!" is not a base64 character [signing.not-base64]
+            !AAAA
+            ^
+
+            """)
+
         // A private key is placed too, but its line, the secret, is not shown.
         let cut = String(privateKey.dropLast(6)) + "\n"
         try Data(cut.utf8).write(to: folder.appendingPathComponent("cut.key"))
