@@ -37,10 +37,6 @@ public enum PolicySigning {
     private static func payload(in raw: UnsafeRawBufferPointer, expectedBytes: Int, what: String)
         throws(PolicyKeyError) -> (bytes: Data, range: SourceRange)
     {
-        func range(_ start: Int, _ end: Int) -> SourceRange {
-            SourceRange(start: SourceMap.location(ofByte: start, in: raw),
-                end: SourceMap.location(ofByte: end, in: raw))
-        }
         var encoded: [UInt8] = []
         var payload: Range<Int>?
         for line in lines(of: raw) where !isComment(line, in: raw) {
@@ -52,7 +48,7 @@ public enum PolicySigning {
                     let character = String(decoding: UnsafeRawBufferPointer(rebasing: raw[index..<end]), as: UTF8.self)
                     throw PolicyKeyError(.signingNotBase64,
                         "the \(what) is not base64: \(character.debugDescription) is not a base64 character",
-                        at: range(index, end))
+                        at: range(index..<end, in: raw))
                 }
                 encoded.append(raw[index])
                 payload = (payload?.lowerBound ?? index)..<(index + 1)
@@ -61,7 +57,7 @@ public enum PolicySigning {
         guard let payload else {
             throw PolicyKeyError(.signingEmpty, "the \(what) is empty", at: .wholeInputStart)
         }
-        let placed = range(payload.lowerBound, payload.upperBound)
+        let placed = range(payload, in: raw)
         guard let decoded = Data(base64Encoded: Data(encoded)) else {
             throw PolicyKeyError(.signingNotBase64, "the \(what) is not base64: its length or its padding is wrong",
                 at: placed)
@@ -81,11 +77,14 @@ public enum PolicySigning {
                 isComment(line, in: raw)
                     && String(decoding: UnsafeRawBufferPointer(rebasing: raw[line]), as: UTF8.self).lowercased()
                         .contains("private key")
-            }.map { line in
-                SourceRange(start: SourceMap.location(ofByte: line.lowerBound, in: raw),
-                    end: SourceMap.location(ofByte: line.upperBound, in: raw))
-            }
+            }.map { line in range(line, in: raw) }
         }
+    }
+
+    /// The place of these bytes of the text.
+    private static func range(_ bytes: Range<Int>, in text: UnsafeRawBufferPointer) -> SourceRange {
+        SourceRange(start: SourceMap.location(ofByte: bytes.lowerBound, in: text),
+            end: SourceMap.location(ofByte: bytes.upperBound, in: text))
     }
 
     /// The lines of the text, as byte ranges without their breaks, broken as policies' lines are; a byte order mark
