@@ -231,3 +231,8 @@ public struct PolicySignature: Sendable, Hashable {
     /// The signature as a sidecar file's text.
     public var text: String { PolicySigning.signatureHeading + "\n" + base64 + "\n" }
 }
+
+extension PolicyKeyError: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
+}

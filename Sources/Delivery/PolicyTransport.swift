@@ -96,6 +96,21 @@ public enum PolicyTransportError: Error, Sendable, Hashable {
     case redirectRefused(to: String)
 }
 
+extension PolicyTransportError: LocalizedError {
+    /// The failure in words, without the source's limits (a refresh's diagnostic names them).
+    public var errorDescription: String? {
+        switch self {
+        case .unreachable(let why): "the server could not be reached (\(why))"
+        case .timedOut: "no complete response in the time allowed"
+        case .tooLarge(let announced?): "the response is larger than the size cap (\(announced) bytes announced)"
+        case .tooLarge(nil): "the response is larger than the size cap"
+        case .truncated(let received, let expected):
+            "the connection closed after \(received) of the \(expected) bytes announced"
+        case .redirectRefused(let target): "the server redirected to \(target), which is not followed"
+        }
+    }
+}
+
 /// The default transport: URLSession on Apple platforms, `FoundationNetworking`'s on Linux and Android, a session of
 /// its own for each request, with no HTTP cache, no cookies and no stored credentials.
 ///

@@ -105,7 +105,8 @@ struct EvalCommand: ParsableCommand {
                 printStateFileDiagnostic(diagnostic, in: store.url)
                 throw ExitCode(2)
             } catch {
-                throw usageError(Self.name, "\(error)")
+                throw usageError(Self.name, "the memory file \(store.url.path) could not be read: "
+                    + AtomicFile.reason(error))
             }
         }
         let decision = policy.evaluate(launchContext, memory: shown)

@@ -64,7 +64,7 @@ struct LaunchCommand: ParsableCommand {
         do {
             info = try tracker.recordLaunch(source: launchSource, now: date)
         } catch {
-            throw usageError(Self.name, "the store \(store) could not be used: \(error)")
+            throw usageError(Self.name, "the store \(store) could not be used: \(AtomicFile.reason(error))")
         }
         switch tracker.recovery {
         case .corrupt(_, let keptAt?, let diagnostic?)?:

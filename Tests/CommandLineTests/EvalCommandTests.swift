@@ -103,6 +103,18 @@ import TestSupport
         #expect(result.standardError.contains("app-version"))
     }
 
+    @Test func aMemoryFileThatIsAFolderSaysWhyInWords() throws {
+        let folder = try makeTemporaryFolder("eval-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let memory = folder.appendingPathComponent("shown.json").path
+        try FileManager.default.createDirectory(atPath: memory, withIntermediateDirectories: false)
+        let result = try run("policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.5",
+            "--memory", memory)
+        #expect(result.status == 2)
+        #expect(result.standardError == "launch-policy eval: the memory file \(memory) could not be read: is a "
+            + "directory\n")
+    }
+
     @Test func memoryIsReadAndRecordWritesWhatWasShown() throws {
         let folder = try makeTemporaryFolder("eval")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -114,6 +114,29 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("h.json").path))
     }
 
+    @Test(arguments: ["folder", "pipe", "under a file"])
+    func aStoreThatIsNotAFileSaysWhyInWords(kind: String) throws {
+        let folder = try makeTemporaryFolder("launch-cli")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var store = folder.appendingPathComponent("h.json").path
+        let reason: String
+        switch kind {
+        case "folder":
+            try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
+            reason = "is a directory"
+        case "pipe":
+            #expect(mkfifo(store, 0o600) == 0)
+            reason = "not a regular file"
+        default:
+            try Data("x".utf8).write(to: URL(fileURLWithPath: store))
+            store += "/h.json"
+            reason = "not a directory"
+        }
+        let result = try launch("--store", store, "--app-version", "1.0")
+        #expect(result.status == 2)
+        #expect(result.standardError == "launch-policy launch: the store \(store) could not be used: \(reason)\n")
+    }
+
     @Test func aLockHeldPastTheTimeoutExitsTwoAndRecordsNothing() throws {
         let folder = try makeTemporaryFolder("launch-cli")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -68,6 +68,7 @@ import Testing
             #expect(error.reason == reason)
             #expect(error.range == expected)
             #expect(error.diagnostic == .error(error.code, reason, at: expected))
+            #expect(error.localizedDescription == reason)
         }
     }
 

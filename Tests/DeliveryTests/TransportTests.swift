@@ -260,6 +260,19 @@ private struct ClientError: LocalizedError {
         #expect(transport.requests.first?.headers["X-Trace_Id!#$%&'*+.^`|~9"] == "a\tb ü")
     }
 
+    @Test(arguments: [
+        (PolicyTransportError.unreachable("no route to host"), "the server could not be reached (no route to host)"),
+        (.timedOut, "no complete response in the time allowed"),
+        (.tooLarge(announced: 5_000_000), "the response is larger than the size cap (5000000 bytes announced)"),
+        (.tooLarge(announced: nil), "the response is larger than the size cap"),
+        (.truncated(received: 3, expected: 10), "the connection closed after 3 of the 10 bytes announced"),
+        (.redirectRefused(to: "http://elsewhere.example/"),
+            "the server redirected to http://elsewhere.example/, which is not followed"),
+    ])
+    func aTransportErrorDescribesItself(error: PolicyTransportError, words: String) {
+        #expect(error.localizedDescription == words)
+    }
+
     @Test func aResponsesHeadersAreReadWhateverTheirCase() {
         let response = PolicyResponse(status: 200, headers: ["eTaG": "\"x\"", "X-Policy-Signature": "s"])
         #expect(response.header("ETag") == "\"x\"")

@@ -184,3 +184,8 @@ public struct DisplayMemoryError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "the memory file \(url.path) could not be read: \(reason)" }
 }
+
+extension DisplayMemoryError: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
+}

@@ -205,3 +205,8 @@ public struct LaunchContextError: Error, Hashable, Sendable, CustomStringConvert
     /// `app-version "2.x" is not valid: …`.
     public var description: String { "\(key) \"\(value)\" is not valid: \(reason)" }
 }
+
+extension LaunchContextError: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
+}

@@ -72,3 +72,8 @@ public struct ClosureLaunchHistoryStore: LaunchHistoryStore {
     public func read() throws -> LaunchHistory? { try readHistory() }
     public func write(_ history: LaunchHistory) throws { try writeHistory(history) }
 }
+
+extension LaunchHistoryStoreError: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
+}

@@ -154,3 +154,8 @@ public enum PolicyFiles {
         return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
     }
 }
+
+extension PolicyFiles.MissingPath: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
+}

@@ -158,3 +158,8 @@ public struct PolicyLinter: Sendable {
         return configured
     }
 }
+
+extension TimeSyntaxError: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
+}

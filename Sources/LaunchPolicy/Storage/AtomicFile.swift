@@ -80,7 +80,6 @@ package enum AtomicFile {
         if let posix, let code = POSIXErrorCode(rawValue: Int32(posix.code)) {
             return reason(code: code.rawValue)
         }
-        if error is NotRegularFile { return "not a regular file" }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue {
             return "no such file"
         }
@@ -93,7 +92,9 @@ package enum AtomicFile {
     }
 
     /// A file read with `onlyRegular` is a device, a pipe or a socket.
-    package struct NotRegularFile: Error {}
+    package struct NotRegularFile: LocalizedError {
+        package var errorDescription: String? { "not a regular file" }
+    }
 
     /// What refuses a state file that is not a regular file: `EISDIR`, in the system's words, for a folder;
     /// ``NotRegularFile`` for anything else.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a version or a range was refused, and where in the text.
 public struct VersionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text that was refused.
@@ -23,4 +25,9 @@ public struct VersionError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `"1.2-beta" is not a valid marketing version: …`.
     public var description: String { "\"\(input)\" is not a valid \(kind) \(isRange ? "range" : "version"): \(reason)" }
+}
+
+extension VersionError: LocalizedError {
+    /// The description, which Foundation's `localizedDescription` gives.
+    public var errorDescription: String? { description }
 }
