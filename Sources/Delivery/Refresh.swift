@@ -72,7 +72,8 @@ struct Refresh {
             maximumSize: source.maximumSize)
         switch await fetch(request) {
         case .success(let fetched): response = fetched
-        case .failure(let failure): return failed(.failed, failure.code, failure.message(source))
+        case .failure(let failure):
+            return failed(.failed, failure.code, failure.message(source, cap: request.maximumSize))
         }
 
         switch response.status {
@@ -156,7 +157,7 @@ struct Refresh {
         guard let sidecar = source.signatureURL else { return .success(nil) }
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else {
-            let timedOut = PolicyTransportError.timedOut.message(source)
+            let timedOut = PolicyTransportError.timedOut.message(source, cap: Self.maximumSignatureSize)
             return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(timedOut)"))
         }
         let request = PolicyRequest(url: sidecar, headers: appHeaders, timeout: remaining,
@@ -173,7 +174,8 @@ struct Refresh {
         case .success(let file):
             return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: the server answered \(file.status)"))
         case .failure(let failure):
-            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(failure.message(source))"))
+            let why = failure.message(source, cap: Self.maximumSignatureSize)
+            return .failure(SignatureProblem("\(sidecar.lastPathComponent) could not be fetched: \(why)"))
         }
     }
 }
@@ -196,20 +198,17 @@ extension PolicyTransportError {
         }
     }
 
-    /// The failure in words.
-    func message(_ source: PolicySource) -> String {
+    /// The failure in words, with the limits that ended it: the refresh's timeout, and `cap`, the size cap of the
+    /// request (the policy's, or a signature's).
+    func message(_ source: PolicySource, cap: Int) -> String {
         switch self {
-        case .unreachable(let why):
-            return "the server could not be reached (\(why))"
         case .timedOut:
             return "no complete response within the \(source.timeout.plainText) s timeout"
         case .tooLarge(let announced):
             let size = announced.map { "\($0) bytes, " } ?? ""
-            return "the response is larger than the \(source.maximumSize)-byte cap (\(size)abandoned)"
-        case .truncated(let received, let expected):
-            return "the connection closed after \(received) of the \(expected) bytes announced"
-        case .redirectRefused(let target):
-            return "the server redirected to \(target), another host or an insecure scheme, which is not followed"
+            return "the response is larger than the \(cap)-byte cap (\(size)abandoned)"
+        case .unreachable, .truncated, .redirectRefused:
+            return localizedDescription
         }
     }
 }

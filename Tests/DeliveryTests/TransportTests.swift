@@ -155,6 +155,22 @@ private struct ClientError: LocalizedError {
         #expect(requests[1].timeout <= 60 && requests[1].timeout > 0)
     }
 
+    @Test func aSidecarOverItsCapIsRefusedWithItsOwnCapNamed() async throws {
+        let key = PolicySigningKey.generate()
+        let transport = ScriptedTransport { request in
+            request.url.path.hasSuffix(".sig")
+                ? PolicyResponse(status: 200, body: Data(repeating: UInt8(ascii: "A"), count: 5000))
+                : PolicyResponse(status: 200, body: Data(remotePolicy.utf8))
+        }
+        let source = try source(transport, publicKey: key.publicKey)
+        defer { try? FileManager.default.removeItem(at: source.cacheDirectory) }
+        let result = await PolicyDelivery(source: source).refresh()
+        #expect(result.outcome == .rejected)
+        #expect(result.codes == ["delivery.bad-signature"])
+        #expect(result.diagnostics.map(\.diagnostic.message) == ["policy.yaml.sig could not be fetched: the response "
+            + "is larger than the 4096-byte cap (abandoned); the policy on hand is kept"])
+    }
+
     @Test func aTransportThatDoesNotAnswerIsAbandonedAtTheDeadlineAndCancelled() async throws {
         let cancelled = Flag()
         let released = Release()
@@ -205,8 +221,8 @@ private struct ClientError: LocalizedError {
         (PolicyTransportError.truncated(received: 3, expected: 10) as any Error, "delivery.truncated",
             "the connection closed after 3 of the 10 bytes announced; the policy on hand is kept"),
         (PolicyTransportError.redirectRefused(to: "http://elsewhere.example/p.yaml"), "delivery.redirect-refused",
-            "the server redirected to http://elsewhere.example/p.yaml, another host or an insecure scheme, which is "
-                + "not followed; the policy on hand is kept"),
+            "the server redirected to http://elsewhere.example/p.yaml, which is not followed; the policy on hand is "
+                + "kept"),
         (URLError(.timedOut), "delivery.timed-out",
             "no complete response within the 60 s timeout; the policy on hand is kept"),
         (ClientError(), "delivery.unreachable",
