@@ -68,11 +68,17 @@ public struct DeliveryDiagnostic: Sendable, Hashable {
     public var source: String
     /// The diagnostic.
     public var diagnostic: Diagnostic
+    /// The code of the problem underneath, when the diagnostic's own code sums up one found elsewhere: for
+    /// `delivery.cache-unusable`, the cache file's (`state.not-json`, `state.unsupported-format`, …), the signature's
+    /// (`delivery.unsigned`, `delivery.bad-signature`) or the cached policy's first error's (`policy.unknown-key`, …).
+    /// An app that logs it can tell a cache a newer version wrote from one a disk damaged.
+    public var cause: DiagnosticCode?
 
     /// Creates one.
-    public init(source: String, _ diagnostic: Diagnostic) {
+    public init(source: String, _ diagnostic: Diagnostic, cause: DiagnosticCode? = nil) {
         self.source = source
         self.diagnostic = diagnostic
+        self.cause = cause
     }
 
     /// `SOURCE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]`, as compilers write it.

@@ -2,12 +2,13 @@ import Foundation
 import LaunchPolicy
 
 extension DeliveryDiagnostic {
-    /// `{"source", "code", "severity", "message", "line", "column"}`.
+    /// `{"source", "code", "severity", "message", "line", "column", "cause"}`; `cause` is null when there is none.
     public var json: JSONValue {
         .object([
             ("source", .string(source)), ("code", .string(diagnostic.code.rawValue)),
             ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message)),
             ("line", .int(diagnostic.range.start.line)), ("column", .int(diagnostic.range.start.column)),
+            ("cause", .string(cause?.rawValue)),
         ])
     }
 }

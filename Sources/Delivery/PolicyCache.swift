@@ -91,18 +91,34 @@ extension PolicyCache.Entry {
     func trustedPolicy(under source: PolicySource) -> Result<Policy, Distrust> {
         let bytes = self.bytes ?? Data()
         if let publicKey = source.publicKey {
-            guard let signature = signature.flatMap({ try? PolicySignature(text: $0) }),
-                publicKey.verifies(signature, of: bytes)
-            else { return .failure(Distrust(reason: "it is not signed by the configured key")) }
+            guard let signature = signature.flatMap({ try? PolicySignature(text: $0) }) else {
+                return .failure(Distrust(.deliveryUnsigned, "it has no signature, and a key is configured"))
+            }
+            guard publicKey.verifies(signature, of: bytes) else {
+                return .failure(Distrust(.deliveryBadSignature, "it is not signed by the configured key"))
+            }
         }
-        guard let policy = source.parser.parse(bytes).usablePolicy else {
-            return .failure(Distrust(reason: "it no longer decodes without errors"))
+        let parsed = source.parser.parse(bytes)
+        guard let policy = parsed.usablePolicy else {
+            // The first error says what changed: most often a library update that reads the language more strictly.
+            guard let error = parsed.diagnostics.first(where: { $0.severity == .error }) else {
+                return .failure(Distrust(.deliveryInvalidPolicy, "it no longer decodes"))
+            }
+            let place = "\(error.range.start.line):\(error.range.start.column)"
+            return .failure(Distrust(error.code, "it no longer decodes without errors (\(place): \(error.message))"))
         }
         return .success(policy)
     }
 
-    /// Why a cache entry that reads is still not used, in words.
+    /// Why a cache entry that reads is still not used: the code of the problem underneath, and words.
     struct Distrust: Error {
+        /// `delivery.unsigned` or `delivery.bad-signature`, or the code of the policy's first error.
+        let code: DiagnosticCode
         let reason: String
+
+        init(_ code: DiagnosticCode, _ reason: String) {
+            self.code = code
+            self.reason = reason
+        }
     }
 }

@@ -159,7 +159,8 @@ public actor PolicyDelivery {
         } catch {
             // At the place the file stops being JSON, or at the field at fault; at its start otherwise.
             diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
-                "the cached policy is not used: \(error.message)", at: error.range ?? .wholeInputStart)))
+                "the cached policy is not used: \(error.message)", at: error.range ?? .wholeInputStart),
+                cause: error.code))
             return nil
         }
         let policy: Policy
@@ -167,7 +168,8 @@ public actor PolicyDelivery {
         case .success(let trusted): policy = trusted
         case .failure(let problem):
             diagnostics.append(DeliveryDiagnostic(source: cache.file.path,
-                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(problem.reason)", at: .wholeInputStart)))
+                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(problem.reason)", at: .wholeInputStart),
+                cause: problem.code))
             return nil
         }
         return DeliveredPolicy(policy: policy, origin: .cache, source: entry.url,

@@ -371,6 +371,7 @@ final class Script: @unchecked Sendable {
         #expect(current.origin == .bundled)
         #expect(current.diagnostics.map(\.diagnostic.message)
             == ["the cached policy is not used: it cannot be read: is a directory"])
+        #expect(current.diagnostics.map(\.cause) == [.stateUnreadable])
         // A pipe in its place, with no writer: opening it waited for ever; now it is refused unread, and left.
         try FileManager.default.removeItem(at: fixture.cacheFile)
         #expect(mkfifo(fixture.cacheFile.path, 0o600) == 0)
@@ -400,15 +401,19 @@ final class Script: @unchecked Sendable {
         let policyLine = try #require(lines.firstIndex { $0.hasPrefix("  \"policy\": \"") })
         let notBase64 = text.replacingOccurrences(of: "\"policy\": \"", with: "\"policy\": \"!")
         let wrongType = text.replacingOccurrences(of: "\"policy\": \"", with: "\"policy\": 7, \"was\": \"")
-        for (text, line, column, message) in [
-            (cut, 3, lines[2].count + 1, "it is not valid JSON: it ends too soon (cut short?)"),
-            (stray, 3, 3, #"it is not valid JSON: unexpected "?" where a key should start"#),
-            ("{\"format\": 1}", 1, 1, #"the key "url" is missing"#),
-            (notBase64, policyLine + 1, 13, "its policy is not base64"),
-            (wrongType, policyLine + 1, 13, "policy is a whole number, not a string"),
+        let newer = text.replacingOccurrences(of: "\"format\": 1", with: "\"format\": 2")
+        for (text, line, column, message, cause) in [
+            (cut, 3, lines[2].count + 1, "it is not valid JSON: it ends too soon (cut short?)", DiagnosticCode.stateNotJSON),
+            (stray, 3, 3, #"it is not valid JSON: unexpected "?" where a key should start"#, .stateNotJSON),
+            ("{\"format\": 1}", 1, 1, #"the key "url" is missing"#, .stateMissingKey),
+            (notBase64, policyLine + 1, 13, "its policy is not base64", .stateInvalidValue),
+            (wrongType, policyLine + 1, 13, "policy is a whole number, not a string", .stateWrongType),
+            (newer, 2, 13, "it has format 2; this version of LaunchPolicy reads format 1", .stateUnsupportedFormat),
         ] {
             try Data(text.utf8).write(to: fixture.cacheFile)
-            let diagnostic = try #require(delivery.current().diagnostics.first?.diagnostic)
+            let found = try #require(delivery.current().diagnostics.first)
+            #expect(found.cause == cause, "\(found)")
+            let diagnostic = found.diagnostic
             #expect(diagnostic.code == .deliveryCacheUnusable)
             #expect(diagnostic.message == "the cached policy is not used: \(message)")
             #expect((diagnostic.range.start.line, diagnostic.range.start.column) == (line, column), "\(diagnostic)")
@@ -506,6 +511,10 @@ final class Script: @unchecked Sendable {
         let current = delivery.current()
         #expect(current.origin == .bundled)
         #expect(current.diagnostics.map(\.diagnostic.code.rawValue) == ["delivery.cache-unusable"])
+        // What is wrong with the policy, from its first error, where the policy's own lines count.
+        #expect(current.diagnostics.map(\.cause) == [.policyWrongType])
+        #expect(current.diagnostics.first?.diagnostic.message == "the cached policy is not used: it no longer decodes "
+            + "without errors (2:8: rules must be a list, not a scalar)")
     }
 
     @Test func withoutABundledPolicyOrCacheNoRuleAppliesAndTheUserIsLetIn() throws {

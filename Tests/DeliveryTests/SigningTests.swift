@@ -202,6 +202,22 @@ import Testing
         let current = fixture.delivery().current()
         #expect(current.origin == .bundled)
         #expect(current.diagnostics.map(\.diagnostic.code) == [.deliveryCacheUnusable])
+        #expect(current.diagnostics.map(\.cause) == [.deliveryUnsigned])
+        #expect(current.diagnostics.first?.diagnostic.message
+            == "the cached policy is not used: it has no signature, and a key is configured")
+        // Signed, but by another key: the cache says so apart from no signature at all.
+        fixture.source.publicKey = PolicySigningKey.generate().publicKey
+        let cacheBytes = try #require(fixture.cacheBytes)
+        var cache = try #require(try JSONSerialization.jsonObject(with: cacheBytes) as? [String: Any])
+        cache["signature"] = try key.signature(for: Data(remotePolicy.utf8)).text
+        try JSONSerialization.data(withJSONObject: cache).write(to: fixture.cacheFile)
+        let otherKey = fixture.delivery().current()
+        #expect(otherKey.origin == .bundled)
+        #expect(otherKey.diagnostics.map(\.cause) == [.deliveryBadSignature])
+        #expect(otherKey.diagnostics.first?.diagnostic.message
+            == "the cached policy is not used: it is not signed by the configured key")
+        let json = try #require(otherKey.diagnostics.first?.json.text)
+        #expect(json.hasSuffix(#", "cause": "delivery.bad-signature"}"#), "\(json)")
     }
 }
 

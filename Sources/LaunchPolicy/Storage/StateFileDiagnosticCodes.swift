@@ -3,10 +3,10 @@
 extension DiagnosticCode {
     /// The file is not JSON: empty, cut short, a stray byte, nested deeper than 32 levels.
     public static let stateNotJSON: DiagnosticCode = "state.not-json"
-    /// The file exists but could not be read: permission, a folder, not a regular file. Not shown: the delivery
-    /// cache, the one store that reports it as a problem of the file, says it under `delivery.cache-unusable`, and the
-    /// others throw the file system's error.
-    package static let stateUnreadable: DiagnosticCode = "state.unreadable"
+    /// The file exists but could not be read: permission, a folder, not a regular file. Only the delivery cache, the
+    /// one store that reports this as a problem of the file, gives it, as the cause of its `delivery.cache-unusable`;
+    /// the others throw the file system's error.
+    public static let stateUnreadable: DiagnosticCode = "state.unreadable"
     /// The file is larger than any state file may be (64 MiB).
     public static let stateTooLarge: DiagnosticCode = "state.too-large"
     /// The file was written in a format this version of the library does not read (a newer one wrote it).
