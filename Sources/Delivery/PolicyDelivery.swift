@@ -167,9 +167,8 @@ public actor PolicyDelivery {
         switch entry.trustedPolicy(under: source) {
         case .success(let trusted): policy = trusted
         case .failure(let problem):
-            diagnostics.append(DeliveryDiagnostic(source: cache.file.path,
-                .warning(.deliveryCacheUnusable, "the cached policy is not used: \(problem.reason)", at: .wholeInputStart),
-                cause: problem.code))
+            diagnostics.append(DeliveryDiagnostic(source: cache.file.path, .warning(.deliveryCacheUnusable,
+                "the cached policy is not used: \(problem.reason)", at: .wholeInputStart), cause: problem.code))
             return nil
         }
         return DeliveredPolicy(policy: policy, origin: .cache, source: entry.url,

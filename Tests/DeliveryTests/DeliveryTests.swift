@@ -403,7 +403,8 @@ final class Script: @unchecked Sendable {
         let wrongType = text.replacingOccurrences(of: "\"policy\": \"", with: "\"policy\": 7, \"was\": \"")
         let newer = text.replacingOccurrences(of: "\"format\": 1", with: "\"format\": 2")
         for (text, line, column, message, cause) in [
-            (cut, 3, lines[2].count + 1, "it is not valid JSON: it ends too soon (cut short?)", DiagnosticCode.stateNotJSON),
+            (cut, 3, lines[2].count + 1, "it is not valid JSON: it ends too soon (cut short?)",
+                DiagnosticCode.stateNotJSON),
             (stray, 3, 3, #"it is not valid JSON: unexpected "?" where a key should start"#, .stateNotJSON),
             ("{\"format\": 1}", 1, 1, #"the key "url" is missing"#, .stateMissingKey),
             (notBase64, policyLine + 1, 13, "its policy is not base64", .stateInvalidValue),
