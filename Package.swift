@@ -62,9 +62,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Helpers shared by the test targets: finding ../shared/conformance, seeded randomness.
+        // Helpers the test targets share: ../shared/conformance, seeded randomness, texts with marked places.
         .target(
             name: "TestSupport",
+            dependencies: ["LaunchPolicy"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

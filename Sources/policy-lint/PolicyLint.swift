@@ -15,9 +15,10 @@ struct PolicyLint: ParsableCommand {
             names; links to folders are not followed); NAME.tests.yaml files run as tests of the policy NAME \
             beside them. Each file is checked with the nearest .policy-lint.yaml in its folder or \
             above (severity per code, disable, max-block-window), and lines can turn a check off with \
-            "# policy-lint: disable=CODE". Exit status: 0 no errors, 1 errors found (or warnings, with --strict), \
-            2 usage or I/O problem (a path that does not exist, an unreadable file or folder, a broken \
-            .policy-lint.yaml).
+            "# policy-lint: disable=CODE". --fix applies the fix-its found (quoting, lists, suggested names) to \
+            the files in place, and reports what is left. Exit status: 0 no errors, 1 errors found (or warnings, \
+            with --strict), 2 usage or I/O problem (a path that does not exist, an unreadable file or folder, a \
+            broken .policy-lint.yaml, a fixed file that could not be written).
             """)
 
     @Argument(help: "Policy files or folders to check.")
@@ -43,6 +44,12 @@ struct PolicyLint: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Text format: print nothing for files without diagnostics, and no summary.")
     var quiet = false
+
+    @Flag(help: """
+        Apply the fix-its of what is found to the files, in place, and report what is left. Each fixed file is \
+        named on standard error.
+        """)
+    var fix = false
 
     /// Runs the command; usage errors exit 2.
     static func main() { mainWithUsageStatus() }
@@ -84,13 +91,31 @@ struct PolicyLint: ParsableCommand {
             linter.configuration = configured.configuration
             work.append(.lint(file, linter))
         }
-        let reports = work.concurrentMap(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { work in
-            switch work {
-            case .done(let report): report
-            case .lint(let file, let linter): linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
+        let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let reports: [LintReport]
+        var writeFailed = false
+        if fix {
+            let fixed = Self.fix(work, threads: threads)
+            for outcome in fixed {
+                if let failure = outcome.failure {
+                    printError("policy-lint: \(outcome.report.path) could not be fixed: \(failure)")
+                    writeFailed = true
+                } else if outcome.applied > 0 {
+                    printError("policy-lint: fixed \(outcome.report.path): "
+                        + "\(outcome.applied) \(outcome.applied == 1 ? "fix" : "fixes") applied")
+                }
+            }
+            reports = fixed.map(\.report)
+        } else {
+            reports = work.concurrentMap(threads: threads) { work in
+                switch work {
+                case .done(let report): report
+                case .lint(let file, let linter): linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
+                }
             }
         }
-        let ioProblem = reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }
+        let ioProblem = writeFailed
+            || reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }
 
         let results = LintResults(reports: reports)
         let colored = format == .text && isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
@@ -103,6 +128,44 @@ struct PolicyLint: ParsableCommand {
 
         if ioProblem || configurations.broken { throw ExitCode(2) }
         if results.count(.error) > 0 || (strict && results.count(.warning) > 0) { throw ExitCode(1) }
+    }
+}
+
+extension PolicyLint {
+    /// What `--fix` made of one file: the report on it as fixed, how many fix-its were applied, and why the fixed
+    /// text could not be written, if it could not (the report is then on the text as fixed, which the file lacks).
+    struct FixOutcome: Sendable {
+        let report: LintReport
+        let applied: Int
+        let failure: String?
+    }
+
+    /// `--fix`: each policy fixed and written, on every processor, then each test file, so that tests run against
+    /// the policies as fixed. The outcomes are in the order of `work`.
+    fileprivate static func fix(_ work: [LintWork], threads: Int) -> [FixOutcome] {
+        var outcomes = [FixOutcome?](repeating: nil, count: work.count)
+        for testsPass in [false, true] {
+            let indices = work.indices.filter { index in
+                guard case .lint(let file, _) = work[index] else { return !testsPass }
+                return PolicyTestFile.isTestFile(file) == testsPass
+            }
+            let fixed = indices.concurrentMap(threads: threads) { index -> FixOutcome in
+                switch work[index] {
+                case .done(let report): return FixOutcome(report: report, applied: 0, failure: nil)
+                case .lint(let file, let linter):
+                    let fixed = linter.fix(fileAt: file, path: PolicyFiles.displayPath(file))
+                    guard fixed.changed else { return FixOutcome(report: fixed.report, applied: 0, failure: nil) }
+                    do {
+                        try AtomicFile.replaceContents(of: file, with: fixed.report.source)
+                        return FixOutcome(report: fixed.report, applied: fixed.applied.count, failure: nil)
+                    } catch {
+                        return FixOutcome(report: fixed.report, applied: 0, failure: AtomicFile.reason(error))
+                    }
+                }
+            }
+            for (index, outcome) in zip(indices, fixed) { outcomes[index] = outcome }
+        }
+        return outcomes.map { $0! }
     }
 }
 

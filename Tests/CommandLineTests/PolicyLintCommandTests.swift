@@ -287,4 +287,75 @@ import TestSupport
         #expect(result.status == 2)
         #expect(result.standardError.contains("no such file or folder: no/such/file.yaml"))
     }
+
+    // MARK: - --fix
+
+    /// A policy with three fix-its to apply over two passes (the key's typo hides the action's) and a warning left.
+    private let fixable = """
+        policy: 1
+        messages: {up: {default: "Update."}}
+        rulse:
+          - {id: old, when: {platform: ios, app-version: 1.10}, then: requre-update, message: up}
+
+        """
+
+    @Test func fixWritesTheFileInPlaceThroughALinkAndKeepsItsPermissions() throws {
+        let folder = try folder(["checked/a.yaml": fixable, "elsewhere/b.yaml": fixable, "checked/clean.yaml": warned])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("checked/a.yaml")
+        let b = folder.appendingPathComponent("elsewhere/b.yaml")
+        let link = folder.appendingPathComponent("checked/link.yaml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: b)
+        #expect(chmod(a.path, 0o640) == 0)
+        let clean = folder.appendingPathComponent("checked/clean.yaml")
+        var before = stat()
+        #expect(stat(clean.path, &before) == 0)
+
+        let checked = folder.appendingPathComponent("checked").path
+        let result = try Executables.run("policy-lint", ["--fix", "-j", "1", checked])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let fixed = fixable.replacingOccurrences(of: "rulse", with: "rules")
+            .replacingOccurrences(of: "1.10", with: "\"1.10\"").replacingOccurrences(of: "requre", with: "require")
+        #expect(try String(contentsOf: a, encoding: .utf8) == fixed)
+        #expect(try String(contentsOf: b, encoding: .utf8) == fixed, "written through the link")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == b.path, "still a link")
+        var status = stat()
+        #expect(stat(a.path, &status) == 0 && status.st_mode & 0o7777 == 0o640)
+        var after = stat()
+        #expect(stat(clean.path, &after) == 0 && after.st_ino == before.st_ino,
+            "a file with nothing to fix is not written")
+        #expect(result.standardError == """
+            policy-lint: fixed \(a.path): 3 fixes applied
+            policy-lint: fixed \(link.path): 3 fixes applied
+
+            """)
+        // The report is on the files as fixed: what a fix-it cannot do is left (the partial version, the URL).
+        #expect(result.standardOutput.contains("checked 3 files: 0 errors, 5 warnings, 1 note"),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("a.yaml:4:51: warning:"), "\(result.standardOutput)")
+        let again = try Executables.run("policy-lint", ["--fix", checked])
+        #expect(again.standardError.isEmpty)
+        #expect(again.standardOutput == result.standardOutput)
+    }
+
+    @Test func fixRunsTestFilesAgainstThePoliciesAsFixed() throws {
+        let tests = """
+            tests:
+              - name: "1.10.2 must update"
+                context: {platform: ios, app-version: "1.10.2"}
+                expect: {gate: require-update}
+
+            """
+        let folder = try folder(["app.yaml": fixable, "app.tests.yaml": tests])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unfixed = try Executables.run("policy-lint", [folder.path])
+        #expect(unfixed.status == 1)
+        #expect(unfixed.standardOutput.contains("[lint.tests-without-policy]"), "\(unfixed.standardOutput)")
+        // One file at a time, in the files' order, where the test file comes before its policy: it waits for it.
+        let fixed = try Executables.run("policy-lint", ["--fix", "-j", "1", folder.path])
+        #expect(fixed.status == 0, "\(fixed.standardOutput)")
+        #expect(!fixed.standardOutput.contains("[lint.tests-without-policy]"), "\(fixed.standardOutput)")
+        #expect(fixed.standardError.contains("app.yaml: 3 fixes applied"))
+    }
+
 }

@@ -55,7 +55,7 @@ import Testing
 
     @Test(arguments: unreadable)
     func unreadableKeysAndSignaturesArePlacedInTheirText(kind: String, marked: String, code: String, reason: String) {
-        let (text, expected) = Self.unmark(marked)
+        let (text, expected) = unmark(marked)
         do {
             switch kind {
             case "public key": _ = try PolicyPublicKey(text: text)
@@ -77,33 +77,6 @@ import Testing
         let split = "# the key, wrapped\n  " + base64.prefix(20) + " \t" + base64.dropFirst(20).prefix(10) + "\r\n"
             + base64.dropFirst(30) + "\n# end\n"
         #expect(try PolicyPublicKey(text: split) == key.publicKey)
-    }
-
-    /// The text without its `⟦…⟧` marks, and the range they mark: lines broken at LF, CR LF and CR, columns counted
-    /// in characters (Unicode scalars), a byte order mark at the start counted in none.
-    static func unmark(_ marked: String) -> (text: String, range: SourceRange) {
-        var text = ""
-        var locations: [LaunchPolicy.SourceLocation] = []
-        var line = 1
-        var column = 1
-        var previous: Unicode.Scalar?
-        for scalar in marked.unicodeScalars {
-            if scalar == "⟦" || scalar == "⟧" {
-                locations.append(LaunchPolicy.SourceLocation(line: line, column: column, offset: text.utf8.count))
-                continue
-            }
-            text.unicodeScalars.append(scalar)
-            if scalar == "\n" && previous == "\r" {
-                // The LF of a CR LF: the CR broke the line.
-            } else if scalar == "\n" || scalar == "\r" {
-                line += 1
-                column = 1
-            } else if !(scalar == "\u{FEFF}" && text.unicodeScalars.count == 1) {
-                column += 1
-            }
-            previous = scalar
-        }
-        return (text, SourceRange(start: locations[0], end: locations[1]))
     }
 
     @Test func aSignatureInTheHeaderIsVerified() async throws {

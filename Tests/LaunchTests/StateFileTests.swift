@@ -327,6 +327,30 @@ import TestSupport
         }
     }
 
+    @Test func aUserFileIsReplacedWholeAndKeepsWhatItIs() throws {
+        let folder = try makeTemporaryFolder("replace")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("p.yaml")
+        try Data("old".utf8).write(to: url)
+        #expect(chmod(url.path, 0o604) == 0)
+        try AtomicFile.replaceContents(of: url, with: Array("new text".utf8))
+        #expect(try Data(contentsOf: url) == Data("new text".utf8))
+        var status = stat()
+        #expect(stat(url.path, &status) == 0 && status.st_mode & 0o7777 == 0o604)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.yaml"],
+            "no file left beside it")
+        // What is not a file is refused, and nothing is left behind.
+        #expect(throws: (any Error).self) { try AtomicFile.replaceContents(of: folder, with: []) }
+        #expect(throws: (any Error).self) {
+            try AtomicFile.replaceContents(of: folder.appendingPathComponent("missing.yaml"), with: [])
+        }
+        #expect(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        #expect(throws: (any Error).self) {
+            try AtomicFile.replaceContents(of: folder.appendingPathComponent("pipe.yaml"), with: [])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["p.yaml", "pipe.yaml"])
+    }
+
     #if os(Linux)
     @Test func aFileThatSaysItIsEmptyIsReadAllTheSame() throws {
         // /proc's files report a size of 0 and hold text: read in steps until the end or the limit.

@@ -275,13 +275,14 @@ func located(_ result: PolicyParseResult) -> [String] {
         }
         #expect(keys == PolicyLanguage.conditionKeys)
 
-        // Same length as a key, different text: unknown, with the key of that spelling suggested.
+        // Same length as a key, different text: unknown, with the key of that spelling suggested (in a rule without
+        // `then`: a key the mapping has is not suggested).
         let misspelt: [(entry: String, written: String, meant: String)] = [
             ("thne: grant", "thne", "then"), ("shwo: once", "shwo", "show"), ("whén: {}", "whén", "when"),
             ("when: {days-since-last-lanuch: \">= 2\"}", "days-since-last-lanuch", "days-since-last-launch"),
         ]
         for (entry, written, meant) in misspelt {
-            let wrong = parse("policy: 1\nrules:\n  - {id: a, then: grant, entitlements: [x], \(entry)}\n")
+            let wrong = parse("policy: 1\nrules:\n  - {id: a, entitlements: [x], \(entry)}\n")
             let diagnostic = wrong.diagnostics.first { $0.code == .policyUnknownKey }
             #expect(diagnostic?.message.contains("no key \"\(written)\"") == true, "\(written): \(wrong.diagnostics)")
             #expect(diagnostic?.fixIt?.replacement == meant, "\(written)")

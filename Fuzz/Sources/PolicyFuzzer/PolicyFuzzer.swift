@@ -68,7 +68,21 @@ enum PolicyPipeline {
         for format in [LintOutputFormat.text, .json, .sarif, .github] {
             _ = results.formatted(format, colored: true)
         }
+        fixed(reports[0], linter: linter, path: "fuzz.yaml")
+        fixed(reports[1], linter: linter, path: "fuzz.json")
         launchState(bytes, policy: parsed.usablePolicy, shown: shown)
+    }
+
+    /// What `policy-lint --fix` does to the file: its fix-its applied, and the text as fixed linted again. A fix
+    /// writes text that reads back: whatever it replaced, the text as fixed is still YAML, where the original was.
+    static func fixed(_ report: LintReport, linter: PolicyLinter, path: String) {
+        let fixIts = report.diagnostics.compactMap(\.fixIt)
+        guard !fixIts.isEmpty else { return }
+        let fixed = FixIt.apply(fixIts, to: report.source)
+        let again = linter.lint(fixed.text, path: path)
+        let syntax = { (report: LintReport) in report.diagnostics.contains { $0.code == .yamlSyntaxError } }
+        precondition(syntax(report) || !syntax(again),
+            "a fix-it made the text unreadable: \(again.diagnostics.first { $0.code == .yamlSyntaxError }!)")
     }
 
     /// The same bytes as the state an app reads at every launch before it evaluates: its launch history file and

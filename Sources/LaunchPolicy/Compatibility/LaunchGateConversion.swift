@@ -187,14 +187,11 @@ private struct PolicyWriter {
         }
     }
 
-    /// A mapping key or id, quoted unless it is plain letters, digits, `-` and `_`.
-    static func key(_ text: String) -> String {
-        text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } && !text.isEmpty
-            ? text : quoted(text)
-    }
+    /// A mapping key or id, unquoted where every YAML tool reads it as written.
+    static func key(_ text: String) -> String { YAMLWriting.scalar(text) }
 
-    /// A double-quoted YAML scalar: a JSON string, which YAML reads the same.
-    static func quoted(_ text: String) -> String { JSONValue.string(text).text }
+    /// A double-quoted YAML scalar.
+    static func quoted(_ text: String) -> String { YAMLWriting.quoted(text) }
 }
 
 /// What LaunchGate does for one version, worked out from the configuration alone.

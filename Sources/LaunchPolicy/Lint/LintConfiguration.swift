@@ -108,7 +108,9 @@ public struct LintConfiguration: Sendable {
         support.error(.lintInvalidConfiguration,
             "\"\(text)\" is not a diagnostic code" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
             at: range,
-            fixIt: suggestion.map { FixIt(range: range, replacement: $0, message: "use \"\($0)\"") })
+            fixIt: suggestion.map {
+                FixIt(range: range, replacement: YAMLWriting.scalar($0), message: "use \"\($0)\"")
+            })
         return nil
     }
 

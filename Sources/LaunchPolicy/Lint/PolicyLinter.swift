@@ -26,6 +26,23 @@ public struct LintReport: Sendable {
     }
 }
 
+/// What ``PolicyLinter/fix(fileAt:path:passes:)`` made of one file.
+public struct LintFix: Sendable {
+    /// The report on the file as fixed: its `source` is the fixed text, and its diagnostics are what is left.
+    public var report: LintReport
+    /// The fix-its applied, over every pass.
+    public var applied: [FixIt]
+
+    /// Whether the text changed, so that `report.source` is to be written in place of the file.
+    public var changed: Bool { !applied.isEmpty }
+
+    /// Creates one.
+    public init(report: LintReport, applied: [FixIt]) {
+        self.report = report
+        self.applied = applied
+    }
+}
+
 /// Checks policy files and reports every problem found, in one pass per file.
 ///
 /// For each file, in this order:
@@ -115,8 +132,13 @@ public struct PolicyLinter: Sendable {
                 .lintUnreadableFile, "the file could not be read: \(AtomicFile.reason(error))",
                 at: .wholeInputStart)])
         }
-        let bytes = file.bytes
-        if let tooLarge = file.tooLarge {
+        return lint(file.bytes, tooLarge: file.tooLarge, of: url, path: path)
+    }
+
+    /// Lints the bytes read from the file at `url` as what that file is (``lint(fileAt:path:)``); `tooLarge` is the
+    /// read's refusal of a file over the limit.
+    private func lint(_ bytes: [UInt8], tooLarge: Diagnostic?, of url: URL, path: String) -> LintReport {
+        if let tooLarge {
             // Over the limit, whatever the file is: the reader refuses it before anything else is looked at.
             return configured(LintReport(path: path, source: bytes, diagnostics: [tooLarge]))
         }
@@ -147,6 +169,25 @@ public struct PolicyLinter: Sendable {
                 "\(policyPath) has errors, so its tests cannot run; lint it and fix them first", at: .wholeInputStart)]))
         }
         return lintTests(bytes, path: path, policy: policy, policyPath: policyPath)
+    }
+
+    /// What `policy-lint --fix` does to a file: the fix-its of what linting it reports are applied, the text as
+    /// fixed is linted again and fixed again, until nothing is left to fix or `passes` passes have run (a fix may
+    /// bring out another: a key renamed lets its value be read). Only diagnostics the report keeps are fixed, as
+    /// configured and as inline directives leave them. A `.policy-lint.yaml` is linted and not fixed: the tool has
+    /// read it to configure the files it applies to. Nothing is written; the caller writes `report.source` when
+    /// ``LintFix/changed``.
+    public func fix(fileAt url: URL, path: String, passes: Int = 8) -> LintFix {
+        var report = lint(fileAt: url, path: path)
+        guard url.lastPathComponent != LintConfiguration.fileName else { return LintFix(report: report, applied: []) }
+        var applied: [FixIt] = []
+        for _ in 0..<passes {
+            let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+            guard !fixed.applied.isEmpty else { break }
+            applied += fixed.applied
+            report = lint(fixed.text, tooLarge: nil, of: url, path: path)
+        }
+        return LintFix(report: report, applied: applied)
     }
 
     /// The report with the configuration and the file's inline directives applied, in source order.

@@ -16,13 +16,13 @@ enum RetypedScalarChecks {
             if !scalar.isKey, let key = index.key(of: scalar), numericKeys.contains(key), reading.hasPrefix("the number") {
                 return
             }
-            let quoted = "\"\(text)\""
+            let quoted = YAMLWriting.quoted(text)
             findings.append(Diagnostic(code: .lintRetypedScalar,
                 severity: LintCheck.named(.lintRetypedScalar)?.severity ?? .error,
                 message: "other YAML tools read the unquoted \(scalar.isKey ? "key" : "value") \(text) as "
                     + "\(reading); quote it: \(quoted)",
                 range: node.range,
-                fixIt: FixIt(range: node.range, replacement: quoted, message: "quote it")))
+                fixIt: .replacing(node, with: quoted, message: "quote it")))
         }
         return findings
     }

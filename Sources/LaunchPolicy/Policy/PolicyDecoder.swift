@@ -75,8 +75,8 @@ enum MessageDecoding {
                 support.error(.policyWrongType,
                     "the message \"\(id.value)\" must map locales to texts, with a default",
                     at: entry.value.range,
-                    fixIt: FixIt(range: entry.value.range, replacement: "{default: \"\(text.text)\"}",
-                        message: "make it the default text"))
+                    fixIt: .replacing(entry.value, with: "{\(YAMLWriting.scalar("default", inPlaceOf: text.style)): "
+                        + "\(YAMLWriting.quoted(text.text))}", message: "make it the default text"))
                 continue
             }
             guard let locales = support.mapping(entry.value, "the message \"\(id.value)\"") else { continue }

@@ -62,7 +62,7 @@ struct RuleDecoding {
                     "no message has the id \"\(text.value)\"; define it under messages"
                         + (suggestion.map { ", or did you mean \"\($0)\"?" } ?? ""),
                     at: text.range,
-                    fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+                    fixIt: suggestion.flatMap { .naming(text.node, $0, message: "use \"\($0)\"") })
             }
         }
         let url = byKey[.url].flatMap { support.text($0, "url") }

@@ -62,6 +62,6 @@ enum TestCaseDecoding {
         support.error(.policyUnknownRule,
             "no rule has the id \"\(text.value)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
             at: text.range,
-            fixIt: suggestion.map { FixIt(range: text.range, replacement: $0, message: "use \"\($0)\"") })
+            fixIt: suggestion.flatMap { .naming(text.node, $0, message: "use \"\($0)\"") })
     }
 }

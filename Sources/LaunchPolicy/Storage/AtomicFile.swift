@@ -112,6 +112,49 @@ package enum AtomicFile {
         try makingFolder(of: url) { try data.write(to: url, options: .atomic) }
     }
 
+    /// Replaces the contents of a file the user keeps (a policy `policy-lint --fix` fixed) in one step, keeping what
+    /// the file is: a link is written through, to the file it names, and the file keeps its permissions. The text goes
+    /// to a new file beside that one, which is flushed to the disk and renamed over it, so that a crash or a full disk
+    /// leaves the old text or the new one, never part of either; on a failure the new file is removed.
+    package static func replaceContents(of url: URL, with bytes: [UInt8]) throws {
+        guard let target = FileStatus.resolved(url.path) else { throw systemError() }
+        var status = stat()
+        guard stat(target, &status) == 0 else { throw systemError() }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw notRegularFile(isFolder: status.st_mode & S_IFMT == S_IFDIR)
+        }
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for attempt in 0..<100 {
+            temporary = "\(folder)/.\(name).\(getpid()).\(attempt).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw systemError() }
+        do {
+            defer { close(descriptor) }
+            guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw systemError() }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { buffer in
+                    systemWrite(descriptor, buffer.baseAddress! + written, bytes.count - written)
+                }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw systemError()
+                }
+                written += count
+            }
+            guard fsync(descriptor) == 0 else { throw systemError() }
+            guard rename(temporary, target) == 0 else { throw systemError() }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
     /// `attempt`, and when it fails because the folder `file` goes in is missing, the folder made and `attempt` once
     /// more. The folder is made when it is missing, not made sure of before every write: the launch history and its
     /// lock are written at every launch, and asking `FileManager` for the folder cost more than writing.
@@ -127,4 +170,9 @@ package enum AtomicFile {
             return try attempt()
         }
     }
+}
+
+/// The system's `write`, which ``AtomicFile``'s own `write` hides inside it.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -146,6 +146,40 @@ package struct SourceMap {
         return SourceLocation(line: line, column: columns, offset: offset)
     }
 
+    /// Where the text of a block scalar (`|`, `>`) written at `range` ends: after its last line of text, the spaces
+    /// that end that line included. libyaml ends a block scalar where the next node starts, after the line breaks
+    /// and blank lines that follow its text, so that a fix-it replacing the scalar took them with it and joined the
+    /// next line to its replacement. Linear in what it walks back over, which is this scalar's alone. Not inlined:
+    /// it runs for few scalars, and inlined it slowed the reading of every other.
+    @inline(never)
+    func endOfText(in range: SourceRange) -> SourceLocation {
+        let start = range.start.offset
+        var offset = range.end.offset
+        var lineBreaks = 0
+        while offset > start {
+            let last = bytes[offset - 1]
+            if last == 0x20 || last == 0x09 {
+                offset -= 1
+                continue
+            }
+            guard endsWithLineBreak(at: offset) else { break }
+            switch last {
+            case 0x0A: offset -= offset - 2 >= start && bytes[offset - 2] == 0x0D ? 2 : 1
+            case 0x0D: offset -= 1
+            case 0x85: offset -= 2
+            default: offset -= 3
+            }
+            lineBreaks += 1
+        }
+        guard lineBreaks > 0 else { return range.end }
+        while offset < range.end.offset, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
+        var lineStart = offset
+        while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
+        var columns = 1
+        for index in lineStart..<offset where !bytes[index].isUTF8Continuation { columns += 1 }
+        return SourceLocation(line: range.end.line - lineBreaks, column: columns, offset: offset)
+    }
+
     private var endsWithLineBreak: Bool {
         bytes.count <= screened.byteOrderMarkLength || endsWithLineBreak(at: bytes.count)
     }

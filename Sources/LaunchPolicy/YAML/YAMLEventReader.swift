@@ -65,7 +65,7 @@ public struct YAMLEventReader: Sendable {
                 return syntaxError(parser, map: &map, bytes: bytes, screened: screened)
             }
             defer { yaml_event_delete(&event) }
-            let range = SourceRange(
+            var range = SourceRange(
                 start: map.location(event.start_mark), end: map.location(event.end_mark))
             let kind: YAMLEvent.Kind
             switch event.type {
@@ -114,6 +114,8 @@ public struct YAMLEventReader: Sendable {
                 }
                 let text = data.length == 0
                     ? "" : String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+                // Literal and folded, the block styles, are the last two of libyaml's.
+                if data.style.rawValue >= YAML_LITERAL_SCALAR_STYLE.rawValue { range.end = map.endOfText(in: range) }
                 kind = .scalar(
                     YAMLScalar(text: text, style: style(data.style)),
                     anchor: string(data.anchor), tag: string(data.tag))

@@ -1,0 +1,243 @@
+import Foundation
+import LaunchPolicy
+import Testing
+import TestSupport
+
+/// Fix-its as `policy-lint --fix` applies them: placed by byte, each once, none over another; what they write reads
+/// back as the text it replaces, in YAML and in JSON; and a file is fixed pass after pass until nothing is left.
+@Suite struct FixTests {
+    private func fixIt(_ start: Int, _ end: Int, _ replacement: String) -> FixIt {
+        FixIt(range: SourceRange(start: SourceLocation(line: 1, column: start + 1, offset: start),
+            end: SourceLocation(line: 1, column: end + 1, offset: end)), replacement: replacement, message: "fix")
+    }
+
+    private func applied(_ fixIts: [FixIt], to text: String) -> (text: String, count: Int) {
+        let result = FixIt.apply(fixIts, to: Array(text.utf8))
+        return (String(decoding: result.text, as: UTF8.self), result.applied.count)
+    }
+
+    @Test func fixItsApplyInTheOrderOfTheTextWhateverTheOrderGiven() {
+        #expect(applied([fixIt(6, 8, "\"no\""), fixIt(0, 1, "b")], to: "a: x, no") == ("b: x, \"no\"", 2))
+        // Adjacent ranges, and an insertion where a replacement ends.
+        #expect(applied([fixIt(0, 1, "A"), fixIt(1, 2, "B"), fixIt(2, 2, "+")], to: "abc") == ("AB+c", 3))
+    }
+
+    @Test func aFixItOverAnotherIsLeftForTheNextPass() {
+        #expect(applied([fixIt(0, 3, "X"), fixIt(2, 4, "Y")], to: "abcdef") == ("Xdef", 1))
+        // Two insertions at one place: which goes first is not known, so only the first given is applied.
+        #expect(applied([fixIt(1, 1, "1"), fixIt(1, 1, "2")], to: "ab") == ("a1b", 1))
+    }
+
+    @Test func theSameFixItTwiceIsAppliedOnce() {
+        #expect(applied([fixIt(3, 5, "\"no\""), fixIt(3, 5, "\"no\"")], to: "a: no") == ("a: \"no\"", 1))
+    }
+
+    @Test func aFixItThatChangesNothingOrLiesOutsideTheTextIsNotApplied() {
+        let text = "é: x"
+        #expect(applied([fixIt(4, 5, "x")], to: text) == (text, 0), "the same text")
+        #expect(applied([fixIt(4, 9, "y")], to: text) == (text, 0), "past the end")
+        #expect(applied([fixIt(1, 2, "e")], to: text) == (text, 0), "starts inside é")
+        #expect(applied([fixIt(0, 1, "e")], to: text) == (text, 0), "ends inside é")
+        #expect(applied([fixIt(3, 1, "e")], to: text) == (text, 0), "ends before it starts")
+        #expect(applied([fixIt(0, 2, "e")], to: text) == ("e: x", 1))
+    }
+
+    /// Texts a message may hold that a fix-it must write back as they are: quotes, escapes, line breaks, YAML's
+    /// indicators, spaces at either end, characters of several bytes and Unicode's line breaks.
+    static let texts = [
+        "Say \"hi\"", "back\\slash", "tab\there", "line 1\nline 2\n", "#not a comment", "key: value", "  leading",
+        "trailing  ", "ünïcødé 🙂", "next\u{85}line", "separator\u{2028}here", "[brackets], {braces}", "'single'",
+        "%percent", "@at `tick`", "*star &amp !bang", "|pipe >gt", "- dash", "? question", "", "no", "1.10",
+    ]
+
+    /// Each text written as a message that is not a mapping, in the ways YAML and JSON write it; the fix-it makes it
+    /// the message's default text, which must read back as the same text.
+    @Test(arguments: texts)
+    func aMessageMadeTheDefaultTextReadsBackAsWritten(text: String) throws {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: [text], options: .fragmentsAllowed),
+            as: UTF8.self).dropFirst().dropLast()
+        // Unicode's line breaks escaped, as YAML reads them raw as line breaks.
+        let escaped = json.replacingOccurrences(of: "\u{85}", with: "\\u0085")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+        var writings = ["  m: \(escaped)\n"]
+        if !text.isEmpty, !text.hasPrefix(" "), !text.contains("\u{85}"), !text.contains("\u{2028}") {
+            // A literal block scalar, its last line break kept or not as the text has one.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let body = (text.hasSuffix("\n") ? lines.dropLast() : lines[...]).map { "    " + $0 }
+            writings.append("  m: |\(text.hasSuffix("\n") ? "" : "-")\n" + body.joined(separator: "\n") + "\n\n")
+        }
+        for writing in writings {
+            let policy = "policy: 1\nmessages:\n" + writing
+                + "rules:\n  - {id: r, when: {platform: ios}, then: notify, message: m}\n"
+            let linter = PolicyLinter(now: lintNow)
+            let report = linter.lint(Array(policy.utf8), path: "p.yaml")
+            let original = try #require(YAMLReader().read(policy).root?["messages"]?["m"]?.text)
+            #expect(original == text, "\(policy.debugDescription) is not the text meant")
+            let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+            let parsed = YAMLPolicyParser().parse(Data(fixed.text))
+            let message = parsed.policy?.messages.first { $0.id == "m" }
+            #expect(message?.translations["default"] == text,
+                "\(String(decoding: fixed.text, as: UTF8.self).debugDescription): \(parsed.diagnostics)")
+            #expect(!parsed.diagnostics.containsErrors)
+        }
+    }
+
+    /// A scalar where only a list belongs becomes a list of that one scalar, whatever it holds.
+    @Test(arguments: ["ios", "ios, android", "\"ios\"", "'a # b'", "x]"])
+    func aScalarMadeAListIsAListOfThatScalar(written: String) throws {
+        let policy = "policy: 1\nrules:\n  - id: r\n    when:\n      any: \(written)\n    then: block\n"
+        let tree = YAMLReader().read(policy)
+        let original = try #require(tree.root?["rules"]?.sequence?.first?["when"]?["any"]?.text)
+        let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+        let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+        let reread = YAMLReader().read(fixed.text)
+        let list = try #require(reread.root?["rules"]?.sequence?.first?["when"]?["any"]?.sequence)
+        #expect(list.map(\.text) == [original])
+    }
+
+    /// A node's range begins at its anchor: a fix-it keeps the anchor, which aliases elsewhere name.
+    @Test func aFixedValueKeepsItsAnchor() throws {
+        let policy = """
+            policy: 1
+            messages:
+              m: &text Closed for today.
+              n: *text
+            rules:
+              - {id: r, when: {platform: ios, app-version: &v 1.10}, then: block, message: m}
+              - {id: s, when: {platform: android, app-version: *v}, then: block, message: n}
+
+            """
+        let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+        let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+        let text = String(decoding: fixed.text, as: UTF8.self)
+        #expect(text.contains("m: &text {default: \"Closed for today.\"}"), "\(text)")
+        #expect(text.contains("app-version: &v \"1.10\"}"), "\(text)")
+        let parsed = YAMLPolicyParser().parse(Data(fixed.text))
+        #expect(!parsed.diagnostics.containsErrors, "\(parsed.diagnostics)")
+        #expect(parsed.policy?.messages.map { $0.translations["default"] }
+            == ["Closed for today.", "Closed for today."])
+        #expect(parsed.policy?.rules.count == 2)
+    }
+
+    /// A value with nothing written (`{m}`, `m:`) gets no fix-it: text put where it would be could change how the
+    /// rest reads. Found by the fuzzer (`Fuzz/regressions/fix-it-at-an-empty-value.yaml`): the message's default
+    /// text put before the `}` of `messages: {m}` made the file unreadable.
+    @Test(arguments: ["messages: {m}\n", "messages:\n  m:\n", "messages: {m: }\n"])
+    func aValueWithNothingWrittenGetsNoFixIt(messages: String) throws {
+        let policy = "policy: 1\n" + messages + "rules: []\n"
+        let diagnostics = lint(policy)
+        #expect(findings(.policyWrongType, diagnostics).count == 1, "\(diagnostics)")
+        #expect(diagnostics.allSatisfy { $0.fixIt == nil }, "\(diagnostics)")
+    }
+
+    @Test func aTagReadIntoAValueIsQuotedWithIt() throws {
+        let policy = "policy: 1\nrules:\n  - {id: r, when: {app-version: !beta \"< 2\"}, then: block}\n"
+        let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+        let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+        #expect(String(decoding: fixed.text, as: UTF8.self).contains(#"{app-version: "!beta < 2"}"#))
+    }
+
+    @Test func aFileIsFixedPassAfterPassUntilNothingIsLeft() throws {
+        // The key's typo hides the rule; once renamed, the action's typo and the unquoted version are found.
+        let policy = """
+            policy: 1
+            messages: {m: {default: "Closed."}}
+            rulse:
+              - id: r
+                when: {platform: ios, app-version: 1.10}
+                then: blok
+                message: m
+
+            """
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("p.yaml")
+        try Data(policy.utf8).write(to: file)
+        let linter = PolicyLinter(now: lintNow)
+        let fixed = linter.fix(fileAt: file, path: "p.yaml")
+        #expect(String(decoding: fixed.report.source, as: UTF8.self) == """
+            policy: 1
+            messages: {m: {default: "Closed."}}
+            rules:
+              - id: r
+                when: {platform: ios, app-version: "1.10"}
+                then: block
+                message: m
+
+            """)
+        #expect(fixed.applied.map(\.message) == ["rename to \"rules\"", "quote it", "use \"block\""])
+        #expect(fixed.changed)
+        // What is left has no fix-it: a partial version is for a person to write in full.
+        #expect(fixed.report.diagnostics.map(\.code) == [.lintAmbiguousVersion], "\(fixed.report.diagnostics)")
+        #expect(try Data(contentsOf: file) == Data(policy.utf8), "fixing writes nothing")
+        // One pass fixes only what the first lint found (the unquoted version is found in any key).
+        let once = linter.fix(fileAt: file, path: "p.yaml", passes: 1)
+        #expect(once.applied.map(\.message) == ["rename to \"rules\"", "quote it"])
+        #expect(once.report.diagnostics.compactMap(\.fixIt).map(\.message) == ["use \"block\""])
+        // A clean file is left as it is.
+        try fixed.report.source.withUnsafeBytes { try Data($0).write(to: file) }
+        #expect(!linter.fix(fileAt: file, path: "p.yaml").changed)
+    }
+
+    /// Renamed to a key its mapping already has, an entry would be a key written twice: no such name is suggested.
+    @Test func aKeyTheMappingHasIsNotSuggested() {
+        let policy = """
+            policy: 1
+            messages: {m: {default: "Closed."}}
+            rules: []
+            rulse:
+              - {id: r, when: {platform: ios, platfrom: android}, then: block, message: m}
+
+            """
+        let diagnostics = lint(policy)
+        let unknown = findings(.policyUnknownKey, diagnostics)
+        #expect(unknown.map(\.message) == [
+            "a policy has no key \"rulse\"; known keys: policy, id, versioning, store, messages, rules, tests",
+        ])
+        #expect(unknown.allSatisfy { $0.fixIt == nil })
+        let conditions = lint("policy: 1\nrules:\n  - {id: r, when: {platform: ios, platfrom: android}, then: block}\n")
+        #expect(findings(.policyUnknownKey, conditions).map(\.fixIt?.replacement) == [nil])
+        let alone = lint("policy: 1\nrules:\n  - {id: r, when: {platfrom: android}, then: block}\n")
+        #expect(findings(.policyUnknownKey, alone).map(\.fixIt?.replacement) == ["platform"])
+        // Two keys meant to be one: renaming both would write it twice, so neither is renamed.
+        let twice = lint("policy: 1\nrules:\n  - {id: r, when: {platfrom: android, plattform: ios}, then: block}\n")
+        #expect(findings(.policyUnknownKey, twice).map(\.fixIt?.replacement) == [nil, nil])
+    }
+
+    @Test func onlyWhatTheReportKeepsIsFixed() throws {
+        let policy = """
+            policy: 1
+            rules:
+              - id: r
+                when: {platform: ios, app-version: 1.10}  # policy-lint: disable=lint.retyped-scalar
+                then: blok
+
+            """
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("p.yaml")
+        try Data(policy.utf8).write(to: file)
+        let fixed = PolicyLinter(now: lintNow).fix(fileAt: file, path: "p.yaml")
+        #expect(fixed.applied.map(\.message) == ["use \"block\""])
+        #expect(String(decoding: fixed.report.source, as: UTF8.self).contains("app-version: 1.10}"))
+    }
+
+    @Test func aJSONFileStaysJSON() throws {
+        let policy = """
+            {"policy": 1, "messages": {"m": "Update \\"now\\"."},
+             "rules": [{"id": "r", "when": {"platfrom": ["ios"]}, "then": "notfy", "message": "m"}]}
+            """
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("p.json")
+        try Data(policy.utf8).write(to: file)
+        let fixed = PolicyLinter(now: lintNow).fix(fileAt: file, path: "p.json")
+        #expect(fixed.applied.count == 3)
+        #expect(fixed.report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(fixed.report.diagnostics)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(fixed.report.source)) as? [String: Any])
+        #expect((object["messages"] as? [String: [String: String]])?["m"]?["default"] == "Update \"now\".")
+        let rule = try #require((object["rules"] as? [[String: Any]])?.first)
+        #expect(rule["then"] as? String == "notify")
+        #expect((rule["when"] as? [String: Any])?["platform"] as? [String] == ["ios"])
+    }
+}
