@@ -156,7 +156,7 @@ extension PolicyLint {
                     let fixed = linter.fix(fileAt: file, path: PolicyFiles.displayPath(file))
                     guard fixed.changed else { return FixOutcome(report: fixed.report, applied: 0, failure: nil) }
                     do {
-                        try AtomicFile.replaceContents(of: file, with: fixed.report.source)
+                        try AtomicFile.replaceContents(of: file, with: fixed.report.source, ifStill: fixed.original)
                         return FixOutcome(report: fixed.report, applied: fixed.applied.count, failure: nil)
                     } catch {
                         return FixOutcome(report: fixed.report, applied: 0, failure: AtomicFile.reason(error))

@@ -339,6 +339,19 @@ import TestSupport
         #expect(stat(url.path, &status) == 0 && status.st_mode & 0o7777 == 0o604)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.yaml"],
             "no file left beside it")
+        // A file that no longer holds the text the new one was made from is left as it is.
+        #expect(throws: AtomicFile.ChangedMeanwhile.self) {
+            try AtomicFile.replaceContents(of: url, with: Array("fixed".utf8), ifStill: Array("new tex".utf8))
+        }
+        try AtomicFile.replaceContents(of: url, with: Array("fixed".utf8), ifStill: Array("new text".utf8))
+        #expect(try Data(contentsOf: url) == Data("fixed".utf8))
+        // Another user's file stays theirs, where the writer may give it to them (root).
+        if getuid() == 0 {
+            #expect(chown(url.path, 4321, 4322) == 0)
+            try AtomicFile.replaceContents(of: url, with: Array("theirs".utf8))
+            #expect(stat(url.path, &status) == 0 && status.st_uid == 4321 && status.st_gid == 4322)
+            #expect(status.st_mode & 0o7777 == 0o604)
+        }
         // What is not a file is refused, and nothing is left behind.
         #expect(throws: (any Error).self) { try AtomicFile.replaceContents(of: folder, with: []) }
         #expect(throws: (any Error).self) {

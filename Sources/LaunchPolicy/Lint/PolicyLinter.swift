@@ -32,14 +32,17 @@ public struct LintFix: Sendable {
     public var report: LintReport
     /// The fix-its applied, over every pass.
     public var applied: [FixIt]
+    /// The text as it was read, which the file should still hold when the fixed text is written.
+    public var original: [UInt8]
 
     /// Whether the text changed, so that `report.source` is to be written in place of the file.
     public var changed: Bool { !applied.isEmpty }
 
     /// Creates one.
-    public init(report: LintReport, applied: [FixIt]) {
+    public init(report: LintReport, applied: [FixIt], original: [UInt8]) {
         self.report = report
         self.applied = applied
+        self.original = original
     }
 }
 
@@ -179,7 +182,10 @@ public struct PolicyLinter: Sendable {
     /// ``LintFix/changed``.
     public func fix(fileAt url: URL, path: String, passes: Int = 8) -> LintFix {
         var report = lint(fileAt: url, path: path)
-        guard url.lastPathComponent != LintConfiguration.fileName else { return LintFix(report: report, applied: []) }
+        let original = report.source
+        guard url.lastPathComponent != LintConfiguration.fileName else {
+            return LintFix(report: report, applied: [], original: original)
+        }
         var applied: [FixIt] = []
         for _ in 0..<passes {
             let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
@@ -187,7 +193,7 @@ public struct PolicyLinter: Sendable {
             applied += fixed.applied
             report = lint(fixed.text, tooLarge: nil, of: url, path: path)
         }
-        return LintFix(report: report, applied: applied)
+        return LintFix(report: report, applied: applied, original: original)
     }
 
     /// The report with the configuration and the file's inline directives applied, in source order.

@@ -92,6 +92,11 @@ package enum AtomicFile {
     }
 
     /// A file read with `onlyRegular` is a device, a pipe or a socket.
+    /// A file that no longer holds the text a new one was made from (``replaceContents(of:with:ifStill:)``).
+    package struct ChangedMeanwhile: LocalizedError {
+        package var errorDescription: String? { "it changed while it was being fixed; run again" }
+    }
+
     package struct NotRegularFile: LocalizedError {
         package var errorDescription: String? { "not a regular file" }
     }
@@ -113,10 +118,13 @@ package enum AtomicFile {
     }
 
     /// Replaces the contents of a file the user keeps (a policy `policy-lint --fix` fixed) in one step, keeping what
-    /// the file is: a link is written through, to the file it names, and the file keeps its permissions. The text goes
-    /// to a new file beside that one, which is flushed to the disk and renamed over it, so that a crash or a full disk
-    /// leaves the old text or the new one, never part of either; on a failure the new file is removed.
-    package static func replaceContents(of url: URL, with bytes: [UInt8]) throws {
+    /// the file is: a link is written through, to the file it names, and the file keeps its permissions and, where
+    /// the system allows, its owner. The text goes to a new file beside that one, which is flushed to the disk and
+    /// renamed over it, so that a crash or a full disk leaves the old text or the new one, never part of either; on a
+    /// failure the new file is removed. With `original`, the text the new one was made from, the file is replaced
+    /// only if it still holds that text just before the rename (``ChangedMeanwhile``): an edit saved while the file
+    /// was being fixed is not written over.
+    package static func replaceContents(of url: URL, with bytes: [UInt8], ifStill original: [UInt8]? = nil) throws {
         guard let target = FileStatus.resolved(url.path) else { throw systemError() }
         var status = stat()
         guard stat(target, &status) == 0 else { throw systemError() }
@@ -135,6 +143,9 @@ package enum AtomicFile {
         guard descriptor >= 0 else { throw systemError() }
         do {
             defer { close(descriptor) }
+            // The owner first, as changing it may clear the set-id bits the mode then restores; only root may give a
+            // file to another user, so a failure leaves the file the writer's.
+            _ = fchown(descriptor, status.st_uid, status.st_gid)
             guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw systemError() }
             var written = 0
             while written < bytes.count {
@@ -148,6 +159,10 @@ package enum AtomicFile {
                 written += count
             }
             guard fsync(descriptor) == 0 else { throw systemError() }
+            if let original {
+                let now = try contents(of: URL(fileURLWithPath: target), readingAtMost: original.count + 1).bytes
+                guard now == original else { throw ChangedMeanwhile() }
+            }
             guard rename(temporary, target) == 0 else { throw systemError() }
         } catch {
             unlink(temporary)
