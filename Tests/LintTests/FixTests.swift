@@ -204,6 +204,25 @@ import TestSupport
         #expect(findings(.policyUnknownKey, twice).map(\.fixIt?.replacement) == [nil, nil])
     }
 
+    /// Quoting makes a file longer: a pass that would take it past the reader's limit, so that the reader refused
+    /// the file as fixed, is not taken.
+    @Test func aFixThatTheReaderWouldRefuseIsNotMade() throws {
+        let policy = "policy: 1\nrules: []\ntests: []\nnotes: [1.10, 1.20, 1.30, 1.40, 1.50, 1.60, 1.70, 1.80]\n"
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("p.yaml")
+        try Data(policy.utf8).write(to: file)
+        var linter = PolicyLinter(now: lintNow)
+        linter.limits.maximumInputBytes = policy.utf8.count + 10
+        let fixed = linter.fix(fileAt: file, path: "p.yaml")
+        #expect(!fixed.changed)
+        #expect(fixed.report.source == Array(policy.utf8))
+        #expect(findings(.lintRetypedScalar, fixed.report.diagnostics).count == 8)
+        // With room for the quotes, the same file is fixed.
+        linter.limits.maximumInputBytes = policy.utf8.count + 16
+        #expect(linter.fix(fileAt: file, path: "p.yaml").applied.count == 8)
+    }
+
     @Test func onlyWhatTheReportKeepsIsFixed() throws {
         let policy = """
             policy: 1

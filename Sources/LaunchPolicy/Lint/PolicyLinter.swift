@@ -190,10 +190,19 @@ public struct PolicyLinter: Sendable {
         for _ in 0..<passes {
             let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
             guard !fixed.applied.isEmpty else { break }
+            let again = lint(fixed.text, tooLarge: nil, of: url, path: path)
+            // A pass after which the reader refuses more than before is not taken: quoting can take a file past
+            // the size limit, a list a value past the depth limit.
+            guard Self.readerErrors(in: again) <= Self.readerErrors(in: report) else { break }
             applied += fixed.applied
-            report = lint(fixed.text, tooLarge: nil, of: url, path: path)
+            report = again
         }
         return LintFix(report: report, applied: applied, original: original)
+    }
+
+    /// How many of the report's errors are the reader's (`yaml.`): a file it refuses cannot be used at all.
+    private static func readerErrors(in report: LintReport) -> Int {
+        report.diagnostics.count { $0.severity == .error && $0.code.rawValue.hasPrefix("yaml.") }
     }
 
     /// The report with the configuration and the file's inline directives applied, in source order.

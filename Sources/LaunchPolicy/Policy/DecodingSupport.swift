@@ -138,13 +138,15 @@ struct DecodingSupport {
     /// The key an unknown key was probably meant to be: the nearest one the kind takes, unless renaming it would make
     /// a key written twice, as its mapping has that key already, or another unknown key of the mapping is nearest to
     /// it too. The mapping is found here, on this path only: handed to every key's lookup, it cost 4.7K instructions
-    /// a read of 48 rules. Only a mapping of at most 64 keys is searched for another such key.
+    /// a read of 48 rules. A mapping of more than 64 keys, which no kind has, is not looked at: a file of thousands
+    /// of unknown keys would have had them all gathered for each one reported.
     private func suggestedKey<Key: WrittenNames>(for name: WrittenText, known: [String], of kind: Key.Type) -> String? {
-        let siblings = name.node.mappingOfKey()
-        let written = Set(siblings?.compactMap(\.key.text) ?? [])
+        guard let siblings = name.node.mappingOfKey(), siblings.count <= 64 else {
+            return DidYouMean.nearest(to: name.value, in: known)
+        }
+        let written = Set(siblings.compactMap(\.key.text))
         let candidates = known.filter { !written.contains($0) }
         guard let suggestion = DidYouMean.nearest(to: name.value, in: candidates) else { return nil }
-        guard let siblings, siblings.count <= 64 else { return suggestion }
         let offset = name.range.start.offset
         let contested = siblings.contains { other in
             guard other.key.range.start.offset != offset, let text = other.key.text, Key.known.named(text) == nil
