@@ -133,7 +133,7 @@ struct PolicyLint: ParsableCommand {
 
 extension PolicyLint {
     /// What `--fix` made of one file: the report on it as fixed, how many fix-its were applied, and why the fixed
-    /// text could not be written, if it could not (the report is then on the text as fixed, which the file lacks).
+    /// text could not be written, if it could not (the report is then on the file as it is).
     struct FixOutcome: Sendable {
         let report: LintReport
         let applied: Int
@@ -153,13 +153,16 @@ extension PolicyLint {
                 switch work[index] {
                 case .done(let report): return FixOutcome(report: report, applied: 0, failure: nil)
                 case .lint(let file, let linter):
-                    let fixed = linter.fix(fileAt: file, path: PolicyFiles.displayPath(file))
+                    let path = PolicyFiles.displayPath(file)
+                    let fixed = linter.fix(fileAt: file, path: path)
                     guard fixed.changed else { return FixOutcome(report: fixed.report, applied: 0, failure: nil) }
                     do {
                         try AtomicFile.replaceContents(of: file, with: fixed.report.source, ifStill: fixed.original)
                         return FixOutcome(report: fixed.report, applied: fixed.applied.count, failure: nil)
                     } catch {
-                        return FixOutcome(report: fixed.report, applied: 0, failure: AtomicFile.reason(error))
+                        // Reported as it is, so that lines and columns point into the file the user has.
+                        return FixOutcome(report: linter.lint(fileAt: file, path: path), applied: 0,
+                            failure: AtomicFile.reason(error))
                     }
                 }
             }
