@@ -20,6 +20,7 @@ import TestSupport
         // At the end of the input, with line breaks after it and without.
         "m: ⟦|\n  text⟧\n\n",
         "m: ⟦|\n  text⟧",
+        "m: ⟦|\n  text⟧\n   ",
         // No text at all: the indicator.
         "m: ⟦|-⟧\n\nnext: 1\n",
         // A comment after the indicator; characters of several bytes before the end, after a byte order mark.
