@@ -131,14 +131,15 @@ package struct SourceMap {
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
         let offset = byteOffset(ofCharacter: characterIndex)
         if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
-            return endOfLastLine(line: line, offset: offset)
+            // At the end of an input whose last line has no line break, libyaml moves its mark to a line that does
+            // not exist. The end of the last line instead, where an editor puts the cursor.
+            return location(ofByte: offset, onLine: line)
         }
         return SourceLocation(withinInput: line + 1, column: column + 1, offset: offset)
     }
 
-    /// At the end of an input whose last line has no line break, libyaml moves its mark to a line that does not
-    /// exist. The end of the last line instead, where an editor puts the cursor.
-    private func endOfLastLine(line: Int, offset: Int) -> SourceLocation {
+    /// The location of a byte on a known line (1-based), its column counted back to the line's start.
+    private func location(ofByte offset: Int, onLine line: Int) -> SourceLocation {
         var lineStart = offset
         while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
         var columns = 1
@@ -173,11 +174,7 @@ package struct SourceMap {
         }
         guard lineBreaks > 0 else { return range.end }
         while offset < range.end.offset, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
-        var lineStart = offset
-        while lineStart > screened.byteOrderMarkLength, !endsWithLineBreak(at: lineStart) { lineStart -= 1 }
-        var columns = 1
-        for index in lineStart..<offset where !bytes[index].isUTF8Continuation { columns += 1 }
-        return SourceLocation(line: range.end.line - lineBreaks, column: columns, offset: offset)
+        return location(ofByte: offset, onLine: range.end.line - lineBreaks)
     }
 
     private var endsWithLineBreak: Bool {
