@@ -104,8 +104,8 @@ extension PolicyCache.Entry {
             guard let error = parsed.diagnostics.first(where: { $0.severity == .error }) else {
                 return .failure(Distrust(.deliveryInvalidPolicy, "it no longer decodes"))
             }
-            let place = "\(error.range.start.line):\(error.range.start.column)"
-            return .failure(Distrust(error.code, "it no longer decodes without errors (\(place): \(error.message))"))
+            return .failure(Distrust(error.code,
+                "it no longer decodes without errors (\(error.range.start): \(error.message))"))
         }
         return .success(policy)
     }
