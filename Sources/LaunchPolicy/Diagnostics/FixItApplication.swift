@@ -3,8 +3,8 @@ extension FixIt {
     ///
     /// Fix-its are placed by byte offset, so they apply to the bytes the diagnostics were made from. Left out:
     /// - a fix-it that overlaps one earlier in the text (the next pass, on the text as fixed, finds what is still
-    ///   wrong there); two that insert at one place are one that overlaps;
-    /// - the same fix-it a second time: a value reached through several aliases is reported at each, with one fix;
+    ///   wrong there); two that insert at one place are one that overlaps, and so is the same fix-it a second time
+    ///   (a value reached through several aliases is reported at each, with one fix);
     /// - one that would change nothing, so that a fix-it that cannot resolve its diagnostic is not counted as
     ///   applied at every pass;
     /// - one whose range is not within `text` or starts or ends inside a character.
@@ -21,9 +21,8 @@ extension FixIt {
         for (_, fixIt) in ordered {
             let start = fixIt.range.start.offset, end = fixIt.range.end.offset
             guard start <= end, end <= text.count, isBoundary(start), isBoundary(end) else { continue }
-            if let last = applied.last {
-                if last.range == fixIt.range, last.replacement == fixIt.replacement { continue }
-                if start < copied || (start == copied && last.range.start.offset == start) { continue }
+            if let last = applied.last, start < copied || (start == copied && last.range.start.offset == start) {
+                continue
             }
             let replacement = Array(fixIt.replacement.utf8)
             guard !text[start..<end].elementsEqual(replacement) else { continue }
