@@ -46,8 +46,8 @@ struct PolicyLint: ParsableCommand {
     var quiet = false
 
     @Flag(help: """
-        Apply the fix-its of what is found to the files, in place, and report what is left. Each fixed file is \
-        named on standard error.
+        Apply the fix-its of what is found to the files, in place, and report what is left. A configuration is \
+        fixed before the policies it applies to. Each fixed file is named on standard error.
         """)
     var fix = false
 
@@ -77,7 +77,7 @@ struct PolicyLint: ParsableCommand {
 
         // The configurations first, in order and on this thread (each file is read once, and its problems are
         // reported before the first policy it applies to); then the policies, on every processor.
-        var configurations = Configurations(fixed: config.map { URL(fileURLWithPath: $0) })
+        var configurations = Configurations(fixed: config.map { URL(fileURLWithPath: $0) }, fixing: fix)
         // What the search could not look into comes first: policies there went unchecked.
         var work = found.unreadable.map { LintWork.done(PolicyLinter.report(on: $0)) }
         for file in found.files {
@@ -98,11 +98,10 @@ struct PolicyLint: ParsableCommand {
             let fixed = Self.fix(work, threads: threads)
             for outcome in fixed {
                 if let failure = outcome.failure {
-                    printError("policy-lint: \(outcome.report.path) could not be fixed: \(failure)")
+                    Self.reportNotFixed(outcome.report.path, failure)
                     writeFailed = true
                 } else if outcome.applied > 0 {
-                    printError("policy-lint: fixed \(outcome.report.path): "
-                        + "\(outcome.applied) \(outcome.applied == 1 ? "fix" : "fixes") applied")
+                    Self.reportFixed(outcome.report.path, outcome.applied)
                 }
             }
             reports = fixed.map(\.report)
@@ -114,7 +113,7 @@ struct PolicyLint: ParsableCommand {
                 }
             }
         }
-        let ioProblem = writeFailed
+        let ioProblem = writeFailed || configurations.writeFailed
             || reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }
 
         let results = LintResults(reports: reports)
@@ -138,6 +137,16 @@ extension PolicyLint {
         let report: LintReport
         let applied: Int
         let failure: String?
+    }
+
+    /// What `--fix` says on standard error of a file it wrote.
+    static func reportFixed(_ path: String, _ applied: Int) {
+        printError("policy-lint: fixed \(path): \(applied) \(applied == 1 ? "fix" : "fixes") applied")
+    }
+
+    /// What `--fix` says on standard error of a file it could not write.
+    static func reportNotFixed(_ path: String, _ reason: String) {
+        printError("policy-lint: \(path) could not be fixed: \(reason)")
     }
 
     /// `--fix`: each policy fixed and written, on every processor, then each test file, so that tests run against
@@ -189,11 +198,16 @@ private struct Configurations {
     /// looking for it again from each file (a check for the file in every folder up to the root) was about 6% of
     /// linting a folder of a thousand policies.
     private var foundInFolder: [String: URL?] = [:]
+    /// Whether each configuration file is fixed (`--fix`) before it is used.
+    let fixing: Bool
     /// Whether a configuration file had errors.
     private(set) var broken = false
+    /// Whether a fixed configuration file could not be written.
+    private(set) var writeFailed = false
 
-    init(fixed: URL?) {
+    init(fixed: URL?, fixing: Bool) {
         self.fixed = fixed
+        self.fixing = fixing
     }
 
     /// The configuration for a policy file, and the configuration file's report the first time it has problems.
@@ -231,12 +245,29 @@ private struct Configurations {
         } catch {
             throw usageError("policy-lint", "cannot read the configuration \(url.path): \(AtomicFile.reason(error))")
         }
+        let path = PolicyFiles.displayPath(url)
+        let bytes = file.tooLarge == nil && fixing ? fixed(file.bytes, of: url, path: path) : file.bytes
         let parsed = file.tooLarge.map { (configuration: LintConfiguration(), diagnostics: [$0]) }
-            ?? LintConfiguration.parse(file.bytes)
+            ?? LintConfiguration.parse(bytes)
         broken = broken || parsed.diagnostics.containsErrors
-        loaded[key] = (parsed.configuration,
-            LintReport(path: PolicyFiles.displayPath(url), source: file.bytes, diagnostics: parsed.diagnostics))
+        loaded[key] = (parsed.configuration, LintReport(path: path, source: bytes, diagnostics: parsed.diagnostics))
         return parsed.configuration
+    }
+
+    /// `--fix` for a configuration, before the policies it applies to are linted: the text as fixed and written,
+    /// or as it is when nothing was fixed or the fixed text could not be written.
+    private mutating func fixed(_ bytes: [UInt8], of url: URL, path: String) -> [UInt8] {
+        let fix = LintConfiguration.fix(bytes, path: path)
+        guard fix.changed else { return bytes }
+        do {
+            try AtomicFile.replaceContents(of: url, with: fix.report.source, ifStill: fix.original)
+        } catch {
+            PolicyLint.reportNotFixed(path, AtomicFile.reason(error))
+            writeFailed = true
+            return bytes
+        }
+        PolicyLint.reportFixed(path, fix.applied.count)
+        return fix.report.source
     }
 
     /// The file's report, once.

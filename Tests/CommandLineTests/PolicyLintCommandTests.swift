@@ -358,4 +358,27 @@ import TestSupport
         #expect(fixed.standardError.contains("app.yaml: 3 fixes applied"))
     }
 
+    /// A configuration's misspelt code is fixed before the policies are linted, so that they are linted with the
+    /// check it meant turned off; named on its own too (as pre-commit passes it), it is fixed once.
+    @Test func fixFixesTheConfigurationBeforeThePoliciesItApplies() throws {
+        let configuration = "disable: [lint.unused-mesage]\n"
+        let folder = try folder([".policy-lint.yaml": configuration, "app.yaml": warned])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unfixed = try Executables.run("policy-lint", ["."], in: folder)
+        #expect(unfixed.status == 2, "a broken configuration")
+        #expect(unfixed.standardOutput.contains("[lint.unused-message]"), "\(unfixed.standardOutput)")
+
+        let fixed = try Executables.run("policy-lint", ["--fix", ".policy-lint.yaml", "app.yaml"], in: folder)
+        #expect(fixed.standardError == "policy-lint: fixed .policy-lint.yaml: 1 fix applied\n")
+        #expect(fixed.status == 0, "\(fixed.standardOutput)")
+        #expect(!fixed.standardOutput.contains("[lint.invalid-configuration]"), "\(fixed.standardOutput)")
+        #expect(!fixed.standardOutput.contains("[lint.unused-message]"), "\(fixed.standardOutput)")
+        let written = try String(contentsOf: folder.appendingPathComponent(".policy-lint.yaml"), encoding: .utf8)
+        #expect(written == "disable: [lint.unused-message]\n")
+        // The report is the same as a run without --fix gives now.
+        let again = try Executables.run("policy-lint", [".policy-lint.yaml", "app.yaml"], in: folder)
+        #expect(again.status == 0)
+        #expect(again.standardOutput == fixed.standardOutput)
+    }
+
 }

@@ -259,4 +259,37 @@ import TestSupport
         #expect(rule["then"] as? String == "notify")
         #expect((rule["when"] as? [String: Any])?["platform"] as? [String] == ["ios"])
     }
+
+    /// A configuration's misspelt codes are renamed to the codes they are nearest to, wherever the file names a
+    /// code; a code nothing is near is left for a person.
+    @Test func aConfigurationIsFixedToTheCodesItMeant() throws {
+        let configuration = """
+            severity:
+              lint.unused-mesage: error
+              "lint.lockot": warning
+            disable: [lint.shadowed-rul, lint.nothing-like-this-at-all]
+
+            """
+        let fixed = LintConfiguration.fix(Array(configuration.utf8), path: ".policy-lint.yaml")
+        #expect(String(decoding: fixed.report.source, as: UTF8.self) == """
+            severity:
+              lint.unused-message: error
+              lint.lockout: warning
+            disable: [lint.shadowed-rule, lint.nothing-like-this-at-all]
+
+            """)
+        #expect(fixed.applied.count == 3)
+        #expect(fixed.report.diagnostics.map(\.message) == ["\"lint.nothing-like-this-at-all\" is not a diagnostic code"])
+        let read = LintConfiguration.parse(fixed.report.source).configuration
+        #expect(read.severities == [.lintUnusedMessage: .error, .lintLockout: .warning])
+        #expect(read.disabled == [.lintShadowedRule])
+        // Through the linter, a file of that name is fixed as a configuration.
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(LintConfiguration.fileName)
+        try Data(configuration.utf8).write(to: file)
+        let throughLinter = PolicyLinter(now: lintNow).fix(fileAt: file, path: LintConfiguration.fileName)
+        #expect(throughLinter.report.source == fixed.report.source)
+        #expect(throughLinter.original == Array(configuration.utf8))
+    }
 }

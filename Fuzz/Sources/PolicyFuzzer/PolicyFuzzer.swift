@@ -46,8 +46,7 @@ enum PolicyPipeline {
         }
         // The same bytes as a LaunchGate configuration to convert, and as a population file.
         if let converted = LaunchGateConversion.convert(Data(bytes), name: "fuzz.json").policy {
-            // What the converter writes must read back without errors.
-            precondition(YAMLPolicyParser().parse(Data(converted.utf8)).usablePolicy != nil, "the converted policy has errors")
+            convertedPolicy(converted, from: bytes)
         }
         let people = Population.read(csv: Data(bytes))
         if let policy = parsed.usablePolicy, people.population.rows.count <= 64 {
@@ -71,6 +70,31 @@ enum PolicyPipeline {
         fixed(reports[0], linter: linter, path: "fuzz.yaml")
         fixed(reports[1], linter: linter, path: "fuzz.json")
         launchState(bytes, policy: parsed.usablePolicy, shown: shown)
+    }
+
+    /// What `launch-policy convert` promises for a configuration it converts: the policy it writes reads back
+    /// without errors, passes the tests written into it, and decides as the configuration itself does when an app
+    /// runs the JSON file, at every launch of ``contexts`` and whatever was shown before.
+    static func convertedPolicy(_ text: String, from bytes: [UInt8]) {
+        guard let policy = YAMLPolicyParser().parse(Data(text.utf8)).usablePolicy else {
+            preconditionFailure("the converted policy has errors")
+        }
+        let failures = PolicyTestRunner.failures(policy, defaultNow: now)
+        precondition(failures.isEmpty, "the converted policy fails its own test: \(failures.first!.message)")
+        guard let original = LaunchGateJSONParser().parse(Data(bytes)).usablePolicy else {
+            preconditionFailure("a configuration that converts does not run as JSON")
+        }
+        for context in contexts {
+            var memory = DisplayMemory()
+            for _ in 0..<2 {
+                let expected = original.evaluate(context, memory: memory)
+                let decided = policy.evaluate(context, memory: memory)
+                precondition(decided.shown == expected.shown && decided.grants == expected.grants,
+                    "the converted policy decides \(decided.shown) where the configuration decides \(expected.shown)")
+                // The second launch, after what the first showed.
+                for directive in expected.shown { memory.record(directive, at: now) }
+            }
+        }
     }
 
     /// What `policy-lint --fix` does to the file: its fix-its applied, and the text as fixed linted again. A fix

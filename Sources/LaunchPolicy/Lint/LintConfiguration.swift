@@ -97,6 +97,15 @@ public struct LintConfiguration: Sendable {
         return (configuration, (read.diagnostics + problems).sortedBySource())
     }
 
+    /// What `policy-lint --fix` does to a configuration file's text: its fix-its (a misspelt code renamed to the
+    /// code it is nearest to) applied, over passes as for a policy (``PolicyLinter/fix(fileAt:path:passes:)``). The
+    /// report's source is the fixed text, to be read with ``parse(_:)`` and written in place of the file when
+    /// ``LintFix/changed``.
+    public static func fix(_ bytes: [UInt8], path: String, passes: Int = 8) -> LintFix {
+        let check = { (text: [UInt8]) in LintReport(path: path, source: text, diagnostics: parse(text).diagnostics) }
+        return LintFix(fixing: check(bytes), passes: passes, check: check)
+    }
+
     /// A code the configuration may name: one of policy-lint's checks, or a code of another stage (`yaml.`,
     /// `policy.`, `compat.`, `test.`), whose errors nevertheless stay errors.
     static func checkedCode(_ text: String, at range: SourceRange, _ support: inout DecodingSupport) -> DiagnosticCode? {

@@ -44,6 +44,30 @@ public struct LintFix: Sendable {
         self.applied = applied
         self.original = original
     }
+
+    /// The passes of a fix, for policies and configurations alike: the fix-its of `report` applied to its source,
+    /// the text as fixed checked again by `check` and fixed again, until nothing is left to fix or `passes` passes
+    /// have run. A pass after which the reader refuses more than before is not taken: quoting can take a file past
+    /// the size limit, a list a value past the depth limit.
+    init(fixing report: LintReport, passes: Int, check: ([UInt8]) -> LintReport) {
+        var report = report
+        let original = report.source
+        var applied: [FixIt] = []
+        for _ in 0..<passes {
+            let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+            guard !fixed.applied.isEmpty else { break }
+            let again = check(fixed.text)
+            guard Self.readerErrors(in: again) <= Self.readerErrors(in: report) else { break }
+            applied += fixed.applied
+            report = again
+        }
+        self.init(report: report, applied: applied, original: original)
+    }
+
+    /// How many of the report's errors are the reader's (`yaml.`): a file it refuses cannot be used at all.
+    private static func readerErrors(in report: LintReport) -> Int {
+        report.diagnostics.count { $0.severity == .error && $0.code.rawValue.hasPrefix("yaml.") }
+    }
 }
 
 /// Checks policy files and reports every problem found, in one pass per file.
@@ -177,32 +201,11 @@ public struct PolicyLinter: Sendable {
     /// What `policy-lint --fix` does to a file: the fix-its of what linting it reports are applied, the text as
     /// fixed is linted again and fixed again, until nothing is left to fix or `passes` passes have run (a fix may
     /// bring out another: a key renamed lets its value be read). Only diagnostics the report keeps are fixed, as
-    /// configured and as inline directives leave them. A `.policy-lint.yaml` is linted and not fixed: the tool has
-    /// read it to configure the files it applies to. Nothing is written; the caller writes `report.source` when
+    /// configured and as inline directives leave them. A `.policy-lint.yaml` is fixed as a configuration
+    /// (``LintConfiguration/fix(_:path:passes:)``). Nothing is written; the caller writes `report.source` when
     /// ``LintFix/changed``.
     public func fix(fileAt url: URL, path: String, passes: Int = 8) -> LintFix {
-        var report = lint(fileAt: url, path: path)
-        let original = report.source
-        guard url.lastPathComponent != LintConfiguration.fileName else {
-            return LintFix(report: report, applied: [], original: original)
-        }
-        var applied: [FixIt] = []
-        for _ in 0..<passes {
-            let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
-            guard !fixed.applied.isEmpty else { break }
-            let again = lint(fixed.text, tooLarge: nil, of: url, path: path)
-            // A pass after which the reader refuses more than before is not taken: quoting can take a file past
-            // the size limit, a list a value past the depth limit.
-            guard Self.readerErrors(in: again) <= Self.readerErrors(in: report) else { break }
-            applied += fixed.applied
-            report = again
-        }
-        return LintFix(report: report, applied: applied, original: original)
-    }
-
-    /// How many of the report's errors are the reader's (`yaml.`): a file it refuses cannot be used at all.
-    private static func readerErrors(in report: LintReport) -> Int {
-        report.diagnostics.count { $0.severity == .error && $0.code.rawValue.hasPrefix("yaml.") }
+        LintFix(fixing: lint(fileAt: url, path: path), passes: passes) { lint($0, tooLarge: nil, of: url, path: path) }
     }
 
     /// The report with the configuration and the file's inline directives applied, in source order.
