@@ -358,6 +358,56 @@ import TestSupport
         #expect(fixed.standardError.contains("app.yaml: 3 fixes applied"))
     }
 
+    /// Whether a folder can be made to refuse new files here: by its permissions, or for root, whom no permission
+    /// stops, by the immutable attribute (`chattr +i`, which needs the tool and a file system that has it).
+    static let foldersCanBeLocked: Bool = {
+        guard let folder = try? makeTemporaryFolder("lint-lock-probe") else { return false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let unlock = lock(folder) else { return false }
+        defer { unlock() }
+        return !FileManager.default.createFile(atPath: folder.appendingPathComponent("probe").path, contents: nil)
+    }()
+
+    /// Makes `folder` refuse new files; what undoes that, or nil when it cannot be done.
+    static func lock(_ folder: URL) -> (() -> Void)? {
+        guard getuid() == 0 else {
+            return chmod(folder.path, 0o555) == 0 ? { _ = chmod(folder.path, 0o755) } : nil
+        }
+        guard let tool = ["/usr/bin/chattr", "/bin/chattr"].first(where: FileManager.default.isExecutableFile)
+        else { return nil }
+        func chattr(_ flag: String) -> Bool {
+            (try? Executables.run(executable: URL(fileURLWithPath: tool), [flag, folder.path]))?.status == 0
+        }
+        return chattr("+i") ? { _ = chattr("-i") } : nil
+    }
+
+    /// Where a fixed file cannot be written, the command says so for each file, exits 2, leaves the files as they
+    /// were, and reports on them as they are, so that lines and columns point into the files the user has.
+    @Test(.enabled(if: foldersCanBeLocked, "no way here to make a folder refuse new files"))
+    func aFileThatCannotBeWrittenIsReportedAsItIs() throws {
+        let configuration = "disable: [lint.unused-mesage]\n"
+        let folder = try folder(["locked/.policy-lint.yaml": configuration, "locked/a.yaml": fixable])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locked = folder.appendingPathComponent("locked")
+        let unlock = try #require(Self.lock(locked))
+        let result = try Executables.run("policy-lint", ["--fix", "-j", "1", "locked"], in: folder)
+        unlock()
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.standardError)")
+        #expect(lines.first?.hasPrefix("policy-lint: locked/.policy-lint.yaml could not be fixed: ") == true)
+        #expect(lines.last?.hasPrefix("policy-lint: locked/a.yaml could not be fixed: ") == true)
+        let reasons = lines.map { $0.components(separatedBy: "could not be fixed: ").last ?? "" }
+        #expect(reasons.allSatisfy { ["permission denied", "operation not permitted"].contains($0) }, "\(reasons)")
+        #expect(try String(contentsOf: locked.appendingPathComponent(".policy-lint.yaml"), encoding: .utf8)
+            == configuration)
+        #expect(try String(contentsOf: locked.appendingPathComponent("a.yaml"), encoding: .utf8) == fixable)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).sorted() == [".policy-lint.yaml", "a.yaml"])
+        #expect(result.standardOutput.contains("locked/.policy-lint.yaml:1:11: error: \"lint.unused-mesage\""),
+            "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("locked/a.yaml:3:1: error: "), "\(result.standardOutput)")
+    }
+
     /// A configuration's misspelt code is fixed before the policies are linted, so that they are linted with the
     /// check it meant turned off; named on its own too (as pre-commit passes it), it is fixed once.
     @Test func fixFixesTheConfigurationBeforeThePoliciesItApplies() throws {

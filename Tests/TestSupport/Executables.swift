@@ -28,8 +28,18 @@ public enum Executables {
         _ name: String, _ arguments: [String], in directory: URL = Conformance.packageRoot,
         environment: [String: String] = [:], removing: [String] = []
     ) throws -> CommandResult {
+        try run(executable: productsDirectory.appendingPathComponent(name), arguments, in: directory,
+            environment: environment, removing: removing)
+    }
+
+    /// Runs the program at `executable` (a tool of the system's, say) as ``run(_:_:in:environment:removing:)`` runs
+    /// a built product.
+    public static func run(
+        executable: URL, _ arguments: [String], in directory: URL = Conformance.packageRoot,
+        environment: [String: String] = [:], removing: [String] = []
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(name)
+        process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         for name in removing { merged[name] = nil }
