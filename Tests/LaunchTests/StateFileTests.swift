@@ -352,6 +352,16 @@ import TestSupport
             #expect(stat(url.path, &status) == 0 && status.st_uid == 4321 && status.st_gid == 4322)
             #expect(status.st_mode & 0o7777 == 0o604)
         }
+        // A file with another name (a hard link) is left as it is: the other name would keep the old text.
+        let other = folder.appendingPathComponent("other.yaml")
+        #expect(link(url.path, other.path) == 0)
+        #expect {
+            try AtomicFile.replaceContents(of: url, with: Array("split".utf8))
+        } throws: { error in
+            AtomicFile.reason(error) == "it has 2 names (hard links), and the others would keep the old text; fix it by hand"
+        }
+        #expect(try Data(contentsOf: url) == Data(contentsOf: other))
+        #expect(unlink(other.path) == 0)
         // What is not a file is refused, and nothing is left behind.
         #expect(throws: (any Error).self) { try AtomicFile.replaceContents(of: folder, with: []) }
         #expect(throws: (any Error).self) {

@@ -101,6 +101,16 @@ package enum AtomicFile {
         package var errorDescription: String? { "not a regular file" }
     }
 
+    /// A file with more than one name (hard links), which ``replaceContents(of:with:ifStill:)`` leaves as it is: a
+    /// new file renamed over one name would leave the others with the old text.
+    package struct HardLinked: LocalizedError {
+        /// How many names the file has.
+        package var links: Int
+        package var errorDescription: String? {
+            "it has \(links) names (hard links), and the others would keep the old text; fix it by hand"
+        }
+    }
+
     /// What refuses a state file that is not a regular file: `EISDIR`, in the system's words, for a folder;
     /// ``NotRegularFile`` for anything else.
     package static func notRegularFile(isFolder: Bool) -> any Error {
@@ -119,11 +129,12 @@ package enum AtomicFile {
 
     /// Replaces the contents of a file the user keeps (a policy `policy-lint --fix` fixed) in one step, keeping what
     /// the file is: a link is written through, to the file it names, and the file keeps its permissions and, where
-    /// the system allows, its owner. The text goes to a new file beside that one, which is flushed to the disk and
-    /// renamed over it, so that a crash or a full disk leaves the old text or the new one, never part of either; on a
-    /// failure the new file is removed. With `original`, the text the new one was made from, the file is replaced
-    /// only if it still holds that text just before the rename (``ChangedMeanwhile``): an edit saved while the file
-    /// was being fixed is not written over.
+    /// the system allows, its owner (not its extended attributes). The text goes to a new file beside that one,
+    /// which is flushed to the disk and renamed over it, so that a crash or a full disk leaves the old text or the
+    /// new one, never part of either; on a failure the new file is removed. A file with other names (hard links) is
+    /// refused (``HardLinked``), as they would keep the old text. With `original`, the text the new one was made
+    /// from, the file is replaced only if it still holds that text just before the rename (``ChangedMeanwhile``):
+    /// an edit saved while the file was being fixed is not written over.
     package static func replaceContents(of url: URL, with bytes: [UInt8], ifStill original: [UInt8]? = nil) throws {
         guard let target = FileStatus.resolved(url.path) else { throw systemError() }
         var status = stat()
@@ -131,6 +142,7 @@ package enum AtomicFile {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw notRegularFile(isFolder: status.st_mode & S_IFMT == S_IFDIR)
         }
+        guard status.st_nlink <= 1 else { throw HardLinked(links: Int(clamping: status.st_nlink)) }
         let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         var temporary = ""
