@@ -260,6 +260,48 @@ import TestSupport
         #expect((rule["when"] as? [String: Any])?["platform"] as? [String] == ["ios"])
     }
 
+    /// LaunchPolicy reads an unquoted `1.10`, `no` or `010` as the text written; quoting them is for other YAML
+    /// tools, and changes nothing the policy decides.
+    @Test func quotingWhatOtherToolsRetypeChangesNoDecision() throws {
+        let policy = """
+            policy: 1
+            id: ~
+            messages:
+              no: {default: "No.", fr: "Non."}
+              010: {default: "Ten"}
+              1e3: {default: "A thousand"}
+            rules:
+              - {id: on, when: {platform: ios, app-version: 1.10, locale: fr}, then: notify, message: no}
+              - {id: 0x1F, when: {platform: ios, app-version: ">= 1.9"}, then: notify, message: 010, show: every-launch}
+              - {id: +1, when: {platform: android, build: "< 010"}, then: block, message: 1e3}
+
+            """
+        let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+        let quotes = findings(.lintRetypedScalar, report.diagnostics).compactMap(\.fixIt)
+        #expect(quotes.count == 11, "\(report.diagnostics.map(\.message))")
+        let quoted = FixIt.apply(quotes, to: report.source)
+        #expect(quoted.applied.count == quotes.count)
+        #expect(findings(.lintRetypedScalar, PolicyLinter(now: lintNow).lint(quoted.text, path: "p.yaml").diagnostics)
+            .isEmpty)
+        let before = try #require(YAMLPolicyParser().parse(Data(report.source)).usablePolicy)
+        let after = try #require(YAMLPolicyParser().parse(Data(quoted.text)).usablePolicy)
+        #expect(after.id == "~")
+        var decided: [String] = []
+        for (platform, version, build, locale) in [
+            (Platform.ios, "1.10.3", nil, "fr"), (.ios, "1.9", nil, "en"), (.ios, "1.11", nil, "fr"),
+            (.android, "1.0", "9", "en"), (.android, "1.0", "10", "en"),
+        ] as [(Platform, String, String?, String)] {
+            let context = try LaunchContext(platform: platform, appVersion: version, build: build, locale: locale)
+            // What the app acts on (the explanations place entries, which the quotes move).
+            let expected = before.evaluate(context), quotedDecision = after.evaluate(context)
+            #expect(quotedDecision.shown == expected.shown && quotedDecision.grants == expected.grants,
+                "\(platform) \(version)")
+            decided.append(expected.shown.map { "\($0.rule): \($0.text ?? "")" }.joined(separator: ", "))
+        }
+        // The decisions compared are not all alike: the texts are read through the ids quoting changes.
+        #expect(decided == ["on: Non., 0x1F: Ten", "0x1F: Ten", "0x1F: Ten", "+1: A thousand", ""])
+    }
+
     /// A configuration's misspelt codes are renamed to the codes they are nearest to, wherever the file names a
     /// code; a code nothing is near is left for a person.
     @Test func aConfigurationIsFixedToTheCodesItMeant() throws {
