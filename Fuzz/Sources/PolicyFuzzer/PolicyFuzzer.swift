@@ -99,6 +99,8 @@ enum PolicyPipeline {
 
     /// What `policy-lint --fix` does to the file: its fix-its applied, and the text as fixed linted again. A fix
     /// writes text that reads back: whatever it replaced, the text as fixed is still YAML, where the original was.
+    /// And quoting a value other YAML tools would read as something else changes nothing LaunchPolicy reads: with
+    /// only those fix-its applied, the policy decides as before at every launch of ``contexts``.
     static func fixed(_ report: LintReport, linter: PolicyLinter, path: String) {
         let fixIts = report.diagnostics.compactMap(\.fixIt)
         guard !fixIts.isEmpty else { return }
@@ -107,6 +109,19 @@ enum PolicyPipeline {
         let syntax = { (report: LintReport) in report.diagnostics.contains { $0.code == .yamlSyntaxError } }
         precondition(syntax(report) || !syntax(again),
             "a fix-it made the text unreadable: \(again.diagnostics.first { $0.code == .yamlSyntaxError }!)")
+
+        let quotes = report.diagnostics.filter { $0.code == .lintRetypedScalar }.compactMap(\.fixIt)
+        let parser = AutomaticPolicyParser(expectsLaunchGateJSON: path.hasSuffix(".json"))
+        guard !quotes.isEmpty, let before = parser.parse(Data(report.source)).usablePolicy else { return }
+        let quoted = parser.parse(Data(FixIt.apply(quotes, to: report.source).text))
+        guard let after = quoted.usablePolicy else {
+            preconditionFailure("quoting made the policy unusable: \(quoted.diagnostics.first { $0.severity == .error }!)")
+        }
+        for context in contexts {
+            let expected = before.evaluate(context), decided = after.evaluate(context)
+            precondition(decided.shown == expected.shown && decided.grants == expected.grants,
+                "quoting changed the decision from \(expected.shown) to \(decided.shown)")
+        }
     }
 
     /// The same bytes as the state an app reads at every launch before it evaluates: its launch history file and
