@@ -402,7 +402,8 @@ import TestSupport
         #expect(try String(contentsOf: locked.appendingPathComponent(".policy-lint.yaml"), encoding: .utf8)
             == configuration)
         #expect(try String(contentsOf: locked.appendingPathComponent("a.yaml"), encoding: .utf8) == fixable)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).sorted() == [".policy-lint.yaml", "a.yaml"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).sorted()
+            == [".policy-lint.yaml", "a.yaml"])
         #expect(result.standardOutput.contains("locked/.policy-lint.yaml:1:11: error: \"lint.unused-mesage\""),
             "\(result.standardOutput)")
         #expect(result.standardOutput.contains("locked/a.yaml:3:1: error: "), "\(result.standardOutput)")

@@ -358,7 +358,8 @@ import TestSupport
         #expect {
             try AtomicFile.replaceContents(of: url, with: Array("split".utf8))
         } throws: { error in
-            AtomicFile.reason(error) == "it has 2 names (hard links), and the others would keep the old text; fix it by hand"
+            AtomicFile.reason(error)
+                == "it has 2 names (hard links), and the others would keep the old text; fix it by hand"
         }
         #expect(try Data(contentsOf: url) == Data(contentsOf: other))
         #expect(unlink(other.path) == 0)

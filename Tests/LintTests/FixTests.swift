@@ -321,7 +321,8 @@ import TestSupport
 
             """)
         #expect(fixed.applied.count == 3)
-        #expect(fixed.report.diagnostics.map(\.message) == ["\"lint.nothing-like-this-at-all\" is not a diagnostic code"])
+        #expect(fixed.report.diagnostics.map(\.message)
+            == ["\"lint.nothing-like-this-at-all\" is not a diagnostic code"])
         let read = LintConfiguration.parse(fixed.report.source).configuration
         #expect(read.severities == [.lintUnusedMessage: .error, .lintLockout: .warning])
         #expect(read.disabled == [.lintShadowedRule])

@@ -115,7 +115,8 @@ enum PolicyPipeline {
         guard !quotes.isEmpty, let before = parser.parse(Data(report.source)).usablePolicy else { return }
         let quoted = parser.parse(Data(FixIt.apply(quotes, to: report.source).text))
         guard let after = quoted.usablePolicy else {
-            preconditionFailure("quoting made the policy unusable: \(quoted.diagnostics.first { $0.severity == .error }!)")
+            let error = quoted.diagnostics.first { $0.severity == .error }!
+            preconditionFailure("quoting made the policy unusable: \(error)")
         }
         for context in contexts {
             let expected = before.evaluate(context), decided = after.evaluate(context)
