@@ -147,6 +147,32 @@ import TestSupport
         #expect(problems.first?.range.start.column == 14)
     }
 
+    /// Each misspelt code of a comment is placed on itself, columns counted in characters and offsets in bytes,
+    /// and its fix-it replaces only it: the comment stays a directive.
+    @Test func aMisspeltCodeInACommentIsPlacedOnItself() throws {
+        let policy = """
+            policy: 1
+            id: "é—ü"  # policy-lint: disable=lint.lockot,  lint.shadowed-rule , lint.unused-mesage
+            rules: []
+            """
+        let problems = findings(.lintInvalidConfiguration, lint(policy))
+        #expect(problems.map(\.message) == [
+            "\"lint.lockot\" is not a diagnostic code; did you mean \"lint.lockout\"?",
+            "\"lint.unused-mesage\" is not a diagnostic code; did you mean \"lint.unused-message\"?",
+        ])
+        let line = policy.split(separator: "\n")[1]
+        let before = try ["lint.lockot", "lint.unused-mesage"].map { try #require(line.range(of: $0)) }
+            .map { line[..<$0.lowerBound] }
+        #expect(problems.map(\.range.start.line) == [2, 2])
+        #expect(problems.map(\.range.start.column) == before.map { $0.unicodeScalars.count + 1 })
+        let lineStart = "policy: 1\n".utf8.count
+        #expect(problems.map(\.range.start.offset) == before.map { lineStart + $0.utf8.count })
+        #expect(problems.map { $0.range.end.offset - $0.range.start.offset } == [11, 18])
+        let fixed = FixIt.apply(problems.compactMap(\.fixIt), to: Array(policy.utf8))
+        #expect(String(decoding: fixed.text, as: UTF8.self) == policy
+            .replacingOccurrences(of: "lockot", with: "lockout").replacingOccurrences(of: "mesage", with: "message"))
+    }
+
     @Test func aLineThatIsNotUTF8HoldsNoDirective() {
         var bytes = Array("policy: 1\nrules: []\nid: x  # policy-lint: disable=lint.nope ".utf8)
         bytes += [0xFF, 0xFE, 0x0A]

@@ -241,6 +241,30 @@ import TestSupport
         #expect(String(decoding: fixed.report.source, as: UTF8.self).contains("app-version: 1.10}"))
     }
 
+    /// A misspelt code in a comment is fixed first, in a pass of its own: the check it meant to turn off then has
+    /// nothing to fix on its line.
+    @Test func aMisspeltCodeInACommentIsFixedBeforeWhatItTurnsOff() throws {
+        let policy = """
+            policy: 1
+            rules:
+              - id: r
+                when: {platform: ios, app-version: 1.10}  # policy-lint: disable=lint.retyped-scalr
+                then: notify
+                message: m
+            messages: {m: {default: "Hi"}}
+
+            """
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("p.yaml")
+        try Data(policy.utf8).write(to: file)
+        let fixed = PolicyLinter(now: lintNow).fix(fileAt: file, path: "p.yaml")
+        #expect(fixed.applied.map(\.message) == ["use \"lint.retyped-scalar\""])
+        #expect(String(decoding: fixed.report.source, as: UTF8.self)
+            == policy.replacingOccurrences(of: "scalr", with: "scalar"))
+        #expect(findings(.lintRetypedScalar, fixed.report.diagnostics).isEmpty, "\(fixed.report.diagnostics)")
+    }
+
     @Test func aJSONFileStaysJSON() throws {
         let policy = """
             {"policy": 1, "messages": {"m": "Update \\"now\\"."},
@@ -316,7 +340,7 @@ import TestSupport
         #expect(String(decoding: fixed.report.source, as: UTF8.self) == """
             severity:
               lint.unused-message: error
-              lint.lockout: warning
+              "lint.lockout": warning
             disable: [lint.shadowed-rule, lint.nothing-like-this-at-all]
 
             """)

@@ -82,15 +82,27 @@ struct InlineDirectives {
             return
         }
         // `disable=a, b` is forgiven: the words after the first continue the list while they start with a code.
-        var listed = String(first.dropFirst("disable=".count))
-        for word in words.dropFirst() where listed.hasSuffix(",") || word.hasPrefix(",") { listed += word }
+        // Each code is kept as written, a slice of the directive, so that a problem with it is placed on it.
+        var codes: [Substring] = []
+        var continues = false
+        for (index, word) in words.enumerated() {
+            let listed = index == 0 ? word.dropFirst("disable=".count) : word
+            guard index == 0 || continues || word.hasPrefix(",") else { continue }
+            codes += listed.split(separator: ",")
+            continues = listed.hasSuffix(",")
+        }
         var support = DecodingSupport()
-        for code in listed.split(separator: ",") where !code.isEmpty {
-            if let checked = LintConfiguration.checkedCode(String(code), at: range, &support) {
+        for code in codes {
+            let before = directive[..<code.startIndex]
+            let start = SourceLocation(line: line, column: column + Self.marker.count + before.unicodeScalars.count,
+                offset: offset + Self.marker.utf8.count + before.utf8.count)
+            let written = SourceRange(start: start, end: SourceLocation(line: line,
+                column: start.column + code.unicodeScalars.count, offset: start.offset + code.utf8.count))
+            if let checked = LintConfiguration.checkedCode(String(code), at: written, &support) {
                 disabledByLine[coveredLine, default: []].insert(checked)
             }
         }
-        if listed.split(separator: ",").isEmpty {
+        if codes.isEmpty {
             support.error(.lintInvalidConfiguration, "disable= names no code", at: range)
         }
         problems += support.diagnostics

@@ -71,13 +71,15 @@ public struct LintConfiguration: Sendable {
                     guard let code = support.text(entry.key, "a diagnostic code"),
                         let severityText = support.text(entry.value, "a severity"),
                         let severity = support.choice(severityText, "severity", as: Severity.self),
-                        let checked = checkedCode(code.value, at: code.range, &support)
+                        let checked = checkedCode(code.value, at: code.range, in: code.node, &support)
                     else { continue }
                     configuration.severities[checked] = severity
                 }
             }
             if let node = byKey[.disable], let codes = support.oneOrList(node, "disable") {
-                configuration.disabled = Set(codes.compactMap { checkedCode($0.value, at: $0.range, &support) })
+                configuration.disabled = Set(codes.compactMap {
+                    checkedCode($0.value, at: $0.range, in: $0.node, &support)
+                })
             }
             if let node = byKey[.maxBlockWindow], let text = support.text(node, "max-block-window") {
                 if let seconds = ValueSyntax.duration(text.value), seconds > 0 {
@@ -107,8 +109,12 @@ public struct LintConfiguration: Sendable {
     }
 
     /// A code the configuration may name: one of policy-lint's checks, or a code of another stage (`yaml.`,
-    /// `policy.`, `compat.`, `test.`), whose errors nevertheless stay errors.
-    static func checkedCode(_ text: String, at range: SourceRange, _ support: inout DecodingSupport) -> DiagnosticCode? {
+    /// `policy.`, `compat.`, `test.`), whose errors nevertheless stay errors. A misspelt code's fix-it names the
+    /// code it is nearest to in place of `node`, the scalar it is written as, or, in a comment, of the text at
+    /// `range`.
+    static func checkedCode(
+        _ text: String, at range: SourceRange, in node: YAMLNode? = nil, _ support: inout DecodingSupport
+    ) -> DiagnosticCode? {
         let code = DiagnosticCode(rawValue: text)
         if LintCheck.named(code) != nil { return code }
         let stages = ["yaml.", "policy.", "compat.", "test."]
@@ -117,8 +123,10 @@ public struct LintConfiguration: Sendable {
         support.error(.lintInvalidConfiguration,
             "\"\(text)\" is not a diagnostic code" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
             at: range,
-            fixIt: suggestion.map {
-                FixIt(range: range, replacement: YAMLWriting.scalar($0), message: "use \"\($0)\"")
+            fixIt: suggestion.flatMap { code in
+                let message = "use \"\(code)\""
+                return node.map { FixIt.naming($0, code, message: message) }
+                    ?? FixIt(range: range, replacement: code, message: message)
             })
         return nil
     }

@@ -47,14 +47,18 @@ public struct LintFix: Sendable {
 
     /// The passes of a fix, for policies and configurations alike: the fix-its of `report` applied to its source,
     /// the text as fixed checked again by `check` and fixed again, until nothing is left to fix or `passes` passes
-    /// have run. A pass after which the reader refuses more than before is not taken: quoting can take a file past
-    /// the size limit, a list a value past the depth limit.
+    /// have run. A misspelt code in a `# policy-lint: disable=` comment is fixed in a pass of its own, first, as it
+    /// changes what else is reported: the check it meant to turn off has nothing left to fix. A pass after which
+    /// the reader refuses more than before is not taken: quoting can take a file past the size limit, a list a
+    /// value past the depth limit.
     init(fixing report: LintReport, passes: Int, check: ([UInt8]) -> LintReport) {
         var report = report
         let original = report.source
         var applied: [FixIt] = []
         for _ in 0..<passes {
-            let fixed = FixIt.apply(report.diagnostics.compactMap(\.fixIt), to: report.source)
+            let directives = report.diagnostics.filter { $0.code == .lintInvalidConfiguration }.compactMap(\.fixIt)
+            let fixed = FixIt.apply(directives.isEmpty ? report.diagnostics.compactMap(\.fixIt) : directives,
+                to: report.source)
             guard !fixed.applied.isEmpty else { break }
             let again = check(fixed.text)
             guard Self.readerErrors(in: again) <= Self.readerErrors(in: report) else { break }
