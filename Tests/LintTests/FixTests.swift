@@ -11,6 +11,15 @@ import TestSupport
             end: SourceLocation(line: 1, column: end + 1, offset: end)), replacement: replacement, message: "fix")
     }
 
+    /// What `PolicyLinter.fix(fileAt:)` makes of `text` written to a file named `name`.
+    private func fix(_ text: String, as name: String) throws -> LintFix {
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return PolicyLinter(now: lintNow).fix(fileAt: file, path: name)
+    }
+
     private func applied(_ fixIts: [FixIt], to text: String) -> (text: String, count: Int) {
         let result = FixIt.apply(fixIts, to: Array(text.utf8))
         return (String(decoding: result.text, as: UTF8.self), result.applied.count)
@@ -232,11 +241,7 @@ import TestSupport
                 then: blok
 
             """
-        let folder = try makeTemporaryFolder("fix")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("p.yaml")
-        try Data(policy.utf8).write(to: file)
-        let fixed = PolicyLinter(now: lintNow).fix(fileAt: file, path: "p.yaml")
+        let fixed = try fix(policy, as: "p.yaml")
         #expect(fixed.applied.map(\.message) == ["use \"block\""])
         #expect(String(decoding: fixed.report.source, as: UTF8.self).contains("app-version: 1.10}"))
     }
@@ -254,11 +259,7 @@ import TestSupport
             messages: {m: {default: "Hi"}}
 
             """
-        let folder = try makeTemporaryFolder("fix")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("p.yaml")
-        try Data(policy.utf8).write(to: file)
-        let fixed = PolicyLinter(now: lintNow).fix(fileAt: file, path: "p.yaml")
+        let fixed = try fix(policy, as: "p.yaml")
         #expect(fixed.applied.map(\.message) == ["use \"lint.retyped-scalar\""])
         #expect(String(decoding: fixed.report.source, as: UTF8.self)
             == policy.replacingOccurrences(of: "scalr", with: "scalar"))
@@ -270,11 +271,7 @@ import TestSupport
             {"policy": 1, "messages": {"m": "Update \\"now\\"."},
              "rules": [{"id": "r", "when": {"platfrom": ["ios"]}, "then": "notfy", "message": "m"}]}
             """
-        let folder = try makeTemporaryFolder("fix")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("p.json")
-        try Data(policy.utf8).write(to: file)
-        let fixed = PolicyLinter(now: lintNow).fix(fileAt: file, path: "p.json")
+        let fixed = try fix(policy, as: "p.json")
         #expect(fixed.applied.count == 3)
         #expect(fixed.report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(fixed.report.diagnostics)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(fixed.report.source)) as? [String: Any])

@@ -94,7 +94,8 @@ struct InlineDirectives {
         var support = DecodingSupport()
         for code in codes {
             let before = directive[..<code.startIndex]
-            let start = SourceLocation(line: line, column: column + Self.marker.count + before.unicodeScalars.count,
+            let start = SourceLocation(line: line,
+                column: column + Self.marker.unicodeScalars.count + before.unicodeScalars.count,
                 offset: offset + Self.marker.utf8.count + before.utf8.count)
             let written = SourceRange(start: start, end: SourceLocation(line: line,
                 column: start.column + code.unicodeScalars.count, offset: start.offset + code.utf8.count))
