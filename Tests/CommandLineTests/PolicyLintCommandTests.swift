@@ -390,8 +390,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let locked = folder.appendingPathComponent("locked")
         let unlock = try #require(Self.lock(locked))
+        // Run before the folder is removed, whatever happens here: root cannot remove what the attribute guards.
+        defer { unlock() }
         let result = try Executables.run("policy-lint", ["--fix", "-j", "1", "locked"], in: folder)
-        unlock()
         #expect(result.status == 2)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(result.standardError)")
