@@ -7,6 +7,7 @@ them. Each is named for what it tries; all are the same on every run.
 """
 import json
 import os
+import random
 import sys
 
 HEAD = 'policy: 1\nid: hostile\nstore:\n  ios: "itms-apps://x"\n'
@@ -62,6 +63,16 @@ def files():
     # draws, a billion in all, which took about a quarter of an hour before the draws had one budget.
     yield 'large-rows.csv', 'platform,app-version,users\n' + ''.join(
         f'ios,2.{i % 10}.{i % 7},1000000000\n' for i in range(1_000))
+    # Misspelt names long enough that suggesting the nearest known one cost more than reading them: 9,000 keys of a
+    # rule, each 100 letters (the decoder reports 500), and a population header of 15,000 columns of 60 letters.
+    letters = random.Random(8)
+    word = lambda length: ''.join(letters.choice('abcdefghij') for _ in range(length))
+    yield 'long-keys.yaml', HEAD + MESSAGE + 'rules:\n  - id: r\n    then: notify\n    message: m\n' + ''.join(
+        f'    {word(100)}{i}: 1\n' for i in range(9_000))
+    yield 'long-header.csv', 'platform,app-version,' + ','.join(word(60) for _ in range(15_000)) + '\nios,1.0\n'
+    # A population of a million rows with a field too few (8.8 MB of the 64 MiB a population may have): a problem
+    # on each row, which were all held, and printed each with a copy of the whole file.
+    yield 'error-rows.csv', 'platform,app-version,users\n' + ''.join(f'ios,1.{i % 50}\n' for i in range(1_000_000))
     # A LaunchGate configuration minified to one line, with wrong values, and as many nodes as the budget allows.
     configuration = {'ios': {'alert': {'message': 'x', 'blocking': 'yes'},
                              'optionalUpdate': {'optionalVersion': '1.x', 'message': 'm'},
@@ -75,7 +86,9 @@ def main():
     os.makedirs(folder, exist_ok=True)
     for name, text in files():
         data = text.encode()
-        assert len(data) <= 1 << 20, f'{name} is {len(data)} bytes, over the reader\'s limit'
+        # Within the reader's limit, or a population's (`launch-policy simulate`).
+        limit = 64 << 20 if name.endswith('.csv') else 1 << 20
+        assert len(data) <= limit, f'{name} is {len(data)} bytes, over the limit for it'
         with open(os.path.join(folder, name), 'wb') as file:
             file.write(data)
 

@@ -27,7 +27,7 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let bytes = try readParsedFile(config, what: "configuration", command: Self.name, exitWhenTooLarge: 1)
         let converted = LaunchGateConversion.convert(bytes, name: URL(fileURLWithPath: config).lastPathComponent)
-        for diagnostic in converted.diagnostics { printError(diagnostic.rendered(file: config, source: [UInt8](bytes))) }
+        printDiagnostics(converted.diagnostics, file: config, source: bytes)
         guard let text = converted.policy else { throw ExitCode(1) }
 
         // The converted policy must pass its own tests before anyone relies on it.
@@ -36,7 +36,7 @@ struct ConvertCommand: ParsableCommand {
         let failures = parsed.diagnostics.filter { $0.severity == .error }
             + (parsed.usablePolicy.map { PolicyTestRunner.failures($0) } ?? [])
         guard failures.isEmpty else {
-            for failure in failures { printError(failure.rendered(file: outputName, source: Array(text.utf8))) }
+            printDiagnostics(failures, file: outputName, source: Data(text.utf8))
             printError("\(Self.name): the converted policy fails its own checks; please report this with \(config)")
             throw ExitCode(1)
         }

@@ -177,9 +177,7 @@ struct SignCommand: ParsableCommand {
             throw keyUsageError(error, in: key, isFile: true, shown: nil, command: "launch-policy sign")
         }
         let parsed = AutomaticPolicyParser(expectsLaunchGateJSON: policy.lowercased().hasSuffix(".json")).parse(bytes)
-        for diagnostic in parsed.diagnostics where diagnostic.severity == .error {
-            printError(diagnostic.rendered(file: policy, source: [UInt8](bytes)))
-        }
+        printDiagnostics(parsed.diagnostics.filter { $0.severity == .error }, file: policy, source: bytes)
         guard parsed.usablePolicy != nil else {
             printError("launch-policy sign: \(policy) has errors and was not signed")
             throw ExitCode(1)

@@ -134,7 +134,7 @@ struct EvalCommand: ParsableCommand {
         if let context {
             let bytes = try readParsedFile(context, what: "context", command: Self.name, exitWhenTooLarge: 2)
             let file = LaunchContextFile.values(bytes)
-            for diagnostic in file.diagnostics { printError(diagnostic.rendered(file: context, source: [UInt8](bytes))) }
+            printDiagnostics(file.diagnostics, file: context, source: bytes)
             if file.diagnostics.containsErrors { throw ExitCode(2) }
             values = file.values.mapValues(\.value)
         }

@@ -54,7 +54,7 @@ struct SimulateCommand: ParsableCommand {
         let parsedPolicy = try readPolicyFile(policy, command: Self.name)
         let bytes = try readInputFile(population, what: "population", command: Self.name, limit: Self.populationLimit)
         let read = Population.read(csv: bytes)
-        for diagnostic in read.diagnostics { printError(diagnostic.rendered(file: population, source: [UInt8](bytes))) }
+        printDiagnostics(read.diagnostics, file: population, source: bytes)
         if read.diagnostics.containsErrors { throw ExitCode(2) }
 
         let simulation = Simulation(policy: parsedPolicy, population: read.population, now: time)

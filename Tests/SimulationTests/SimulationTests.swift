@@ -293,6 +293,20 @@ private func population(_ csv: String) throws -> Population {
         #expect(read.diagnostics[3].message.contains("platform \"phone\""))
     }
 
+    /// A problem on each of many rows: 500 are reported, then one error says the rest are not, where it was found;
+    /// the rows that read are still read.
+    @Test func pastFiveHundredProblemsTheRestAreNotReported() {
+        let rows = (0..<2_000).map { $0 % 2 == 0 ? "ios,2.\($0 % 10)" : "ios,2.4,1" }
+        let read = Population.read(csv: Data(("platform,app-version,users\n" + rows.joined(separator: "\n")).utf8))
+        #expect(read.diagnostics.count == Population.maximumReported + 1)
+        #expect(read.diagnostics.dropLast().allSatisfy { $0.code == .populationFieldCount })
+        let last = read.diagnostics.last
+        #expect(last?.code == .populationTooManyProblems)
+        #expect(last?.message == "more than 500 problems; the rest are not reported")
+        #expect(last?.range.start.line == 1_002, "the 501st problem's row")
+        #expect(read.population.rows.count == 1_000)
+    }
+
     @Test func aFileWithoutRowsOrPlatformSaysSo() {
         #expect(Population.read(csv: Data()).diagnostics.map(\.code) == [.populationEmpty])
         let noPlatform = Population.read(csv: Data("app-version,users\n2.4,1\n".utf8))

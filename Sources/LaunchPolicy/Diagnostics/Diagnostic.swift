@@ -168,5 +168,33 @@ extension Sequence where Element == Diagnostic {
     }
 }
 
+extension Array where Element == Diagnostic {
+    /// Appends `diagnostic` while fewer than `limit` are held. The first one past the limit is replaced by one error
+    /// with the code `overflow`, where it was found, saying the rest are not reported; later ones are dropped. A
+    /// hostile file can have a problem at every node or row, each held in memory and printed.
+    mutating func append(_ diagnostic: Diagnostic, keepingAtMost limit: Int, overflow: DiagnosticCode) {
+        if count < limit {
+            append(diagnostic)
+        } else if count == limit {
+            append(.error(overflow, "more than \(limit) problems; the rest are not reported", at: diagnostic.range))
+        }
+    }
+}
+
+/// Diagnostics kept as ``Swift/Array/append(_:keepingAtMost:overflow:)`` keeps them, for a reader that hands its
+/// list from part to part.
+struct BoundedDiagnostics {
+    /// What is kept, the error that says the rest are not reported last when there is one.
+    private(set) var list: [Diagnostic] = []
+    /// How many are kept before that error.
+    let limit: Int
+    /// The error's code.
+    let overflow: DiagnosticCode
+
+    mutating func append(_ diagnostic: Diagnostic) {
+        list.append(diagnostic, keepingAtMost: limit, overflow: overflow)
+    }
+}
+
 /// A diagnostic can be thrown where one problem ends an operation.
 extension Diagnostic: Error {}

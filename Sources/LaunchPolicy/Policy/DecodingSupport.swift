@@ -8,12 +8,7 @@ struct DecodingSupport {
     static let maximumReported = 500
 
     mutating func report(_ diagnostic: Diagnostic) {
-        if diagnostics.count < Self.maximumReported {
-            diagnostics.append(diagnostic)
-        } else if diagnostics.count == Self.maximumReported {
-            diagnostics.append(.error(.policyTooManyProblems,
-                "more than \(Self.maximumReported) problems; the rest are not reported", at: diagnostic.range))
-        }
+        diagnostics.append(diagnostic, keepingAtMost: Self.maximumReported, overflow: .policyTooManyProblems)
     }
 
     mutating func error(
@@ -252,35 +247,44 @@ struct WrittenText {
 
 /// Suggestions for misspelt names.
 enum DidYouMean {
-    /// The known name nearest to `word` by edit distance, when it is close enough to be a likely typo.
+    /// The known name nearest to `word` by edit distance, when it is close enough to be a likely typo: at most one
+    /// edit in three characters, and at most three. A name whose length differs from the word's by more than that
+    /// is further than that, and is not compared: a long word (a misspelt key can be 64 KiB, a population's header
+    /// field as long as its line) costs one pass over it, not a table of its length by each name's.
     static func nearest(to word: String, in names: [String]) -> String? {
-        let lowered = word.lowercased()
+        let written = Array(word.lowercased().unicodeScalars)
+        let allowed = max(1, min(3, word.count / 3))
         var best: (name: String, distance: Int)?
         for name in names {
-            let distance = editDistance(Array(lowered.unicodeScalars), Array(name.lowercased().unicodeScalars))
+            let candidate = Array(name.lowercased().unicodeScalars)
+            guard abs(candidate.count - written.count) <= allowed else { continue }
+            let distance = editDistance(written, candidate)
             if distance < (best?.distance ?? Int.max) { best = (name, distance) }
         }
-        guard let best, best.distance <= max(1, min(3, word.count / 3)) else { return nil }
+        guard let best, best.distance <= allowed else { return nil }
         return best.name
     }
 
-    /// Edit distance counting a swap of two neighbours as one edit (`frist` is one edit from `first`).
+    /// Edit distance counting a swap of two neighbours as one edit (`frist` is one edit from `first`). The table is
+    /// filled a row at a time, three rows kept: the row being filled and the two before it, which a swap looks at.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
                 }
             }
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
-        return table[a.count][b.count]
+        return previous[b.count]
     }
 }
 

@@ -34,11 +34,11 @@ public struct Population: Sendable {
     /// Reads a CSV file. Problems are positioned diagnostics (`population.*`); a row with an error is left out, so the
     /// caller decides whether a partial population is worth simulating (the CLI does not).
     public static func read(csv data: Data) -> (population: Population, diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = BoundedDiagnostics(limit: maximumReported, overflow: .populationTooManyProblems)
         let records = CSVRecords.parse(data, diagnostics: &diagnostics)
         guard let header = records.first else {
             diagnostics.append(.error(.populationEmpty, "the population has no header row", at: .wholeInputStart))
-            return (Population(rows: []), diagnostics)
+            return (Population(rows: []), diagnostics.list)
         }
         var columns: [(name: String, isAttribute: Bool)?] = []
         for field in header.fields {
@@ -121,8 +121,12 @@ public struct Population: Sendable {
             total += users
             rows.append(Row(values: values, users: users, line: record.range.start.line))
         }
-        return (Population(rows: rows), diagnostics.sortedBySource())
+        return (Population(rows: rows), diagnostics.list.sortedBySource())
     }
+
+    /// The most problems a population reports; past it, one error (`population.too-many-problems`) says the rest are
+    /// not. A file of 64 MiB can have a problem on each of millions of rows, each held in memory and printed.
+    public static let maximumReported = 500
 
     /// The most users one row may stand for: a billion.
     public static let maximumUsers = 1_000_000_000
@@ -157,6 +161,8 @@ extension DiagnosticCode {
     public static let populationInvalidValue: DiagnosticCode = "population.invalid-value"
     /// A quoted field is not closed, or a quote stands inside an unquoted field.
     public static let populationMalformed: DiagnosticCode = "population.malformed"
+    /// More than ``Population/maximumReported`` problems: the rest are not reported.
+    public static let populationTooManyProblems: DiagnosticCode = "population.too-many-problems"
 }
 
 /// RFC 4180 records with the position of every field.
@@ -171,7 +177,7 @@ enum CSVRecords {
         var range: SourceRange
     }
 
-    static func parse(_ data: Data, diagnostics: inout [Diagnostic]) -> [Record] {
+    static func parse(_ data: Data, diagnostics: inout BoundedDiagnostics) -> [Record] {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
         var records: [Record] = []
