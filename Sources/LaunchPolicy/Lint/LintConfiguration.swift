@@ -125,8 +125,8 @@ public struct LintConfiguration: Sendable {
             at: range,
             fixIt: suggestion.flatMap { code in
                 let message = "use \"\(code)\""
-                return node.map { FixIt.naming($0, code, message: message) }
-                    ?? FixIt(range: range, replacement: code, message: message)
+                guard let node else { return FixIt(range: range, replacement: code, message: message) }
+                return FixIt.naming(node, code, message: message)
             })
         return nil
     }
