@@ -36,7 +36,8 @@ import TestSupport
         ("locale", ["ja", "[pt-BR, de]", "pt", "[pt-br, ja_JP]"]),
         ("region", ["\"NO\"", "[SE, JP]", "[se]"]),
         ("date", ["{until: \"2026-11-01T00:00:00Z\"}",
-            "{from: \"2026-12-01T00:00:00Z\", until: \"2026-12-20T00:00:00Z\"}", "{from: \"2026-12-01T00:00:00Z\"}", "{until: \"2026-12-01T06:00:00Z\"}"]),
+            "{from: \"2026-12-01T00:00:00Z\", until: \"2026-12-20T00:00:00Z\"}", "{from: \"2026-12-01T00:00:00Z\"}",
+            "{until: \"2026-12-01T06:00:00Z\"}"]),
         ("rollout", ["\"0%\"", "\"50%\"", "\"100%\""]),
         ("attributes", ["{plan: pro}", "{plan: [free, trial]}", "{plan: [pro, team], tier: gold}"]),
     ]
