@@ -67,6 +67,7 @@ enum PolicyPipeline {
         for format in [LintOutputFormat.text, .json, .sarif, .github] {
             _ = results.formatted(format, colored: true)
         }
+        if let policy = parsed.usablePolicy { claimsHold(reports[0], policy: policy) }
         fixed(reports[0], linter: linter, path: "fuzz.yaml")
         fixed(reports[1], linter: linter, path: "fuzz.json")
         launchState(bytes, policy: parsed.usablePolicy, shown: shown)
@@ -93,6 +94,30 @@ enum PolicyPipeline {
                     "the converted policy decides \(decided.shown) where the configuration decides \(expected.shown)")
                 // The second launch, after what the first showed.
                 for directive in expected.shown { memory.record(directive, at: now) }
+            }
+        }
+    }
+
+    /// What lint claims about rules, held to what the interpreter decides at each launch of ``contexts``: a rule
+    /// whose whole condition lint says never matches matches at none, and a rule lint says is shadowed matches only
+    /// where the earlier rule its note names matches too. (`LintSoundnessTests` tries many more launches on random
+    /// policies; this tries the fuzzer's policies.)
+    static func claimsHold(_ report: LintReport, policy: Policy) {
+        let rule = { (range: SourceRange) in policy.rules.firstIndex { $0.id.range == range } }
+        for context in contexts {
+            let matched = policy.evaluate(context).explanation.map(\.matched)
+            for diagnostic in report.diagnostics {
+                if diagnostic.code == .lintNeverMatches,
+                    let index = policy.rules.firstIndex(where: { $0.condition?.range == diagnostic.range })
+                {
+                    precondition(!matched[index], "\(diagnostic), but the rule matches")
+                }
+                if diagnostic.code == .lintShadowedRule, let later = rule(diagnostic.range),
+                    let earlier = diagnostic.notes.first.flatMap({ rule($0.range) })
+                {
+                    precondition(!matched[later] || matched[earlier],
+                        "\(diagnostic), but the earlier rule does not match")
+                }
             }
         }
     }
