@@ -58,6 +58,47 @@ import TestSupport
         #expect(problems.isEmpty, "\(url.lastPathComponent): \(problems)")
     }
 
+    /// An editor must not flag what CI passes: a policy that policy-lint (the decoder, the checks and the policy's
+    /// tests) passes without a warning validates, over example policies mutated line by line and policies of random
+    /// rules. One difference is kept on purpose: the schema asks for text as strings, so an editor flags `id: 12` or
+    /// `app-version: 2.4`, which LaunchPolicy reads as the text written and policy-lint lets pass.
+    @Test func whatPolicyLintPassesValidates() throws {
+        let seeds = try PolicyMutations.seeds()
+        var random = SeededGenerator(seed: 0x5C_4E3A)
+        let linter = PolicyLinter(now: Date(timeIntervalSince1970: 1_795_176_000))
+        let validator = MiniSchemaValidator(root: Self.schema)
+        var passed = 0
+        for iteration in 0..<3_000 {
+            let input = iteration.isMultiple(of: 2)
+                ? PolicyMutations.generatedPolicy(using: &random)
+                : PolicyMutations.mutate(seeds.randomElement(using: &random)!, using: &random)
+            guard linter.lint(input, path: "mutated.yaml").diagnostics.allSatisfy({ $0.severity == .note }),
+                let root = YAMLReader().read(Data(input)).root
+            else { continue }
+            passed += 1
+            let problems = validator.validate(JSONValue(root), Self.schema, at: "$").filter { problem in
+                !["number", "integer", "boolean"].contains { problem.hasSuffix(": \($0) where string belongs") }
+            }
+            #expect(problems.isEmpty, "\(problems)\n\(String(decoding: input, as: UTF8.self))")
+        }
+        #expect(passed >= 250, "only \(passed) inputs passed policy-lint")
+    }
+
+    @Test func aTestCaseMayExpectOneRuleScreenOrEntitlementWithoutAList() throws {
+        let yaml = """
+            policy: 1
+            rules:
+              - {id: a, then: grant, entitlements: pro}
+            tests:
+              - name: one of each
+                context: {}
+                memory: a
+                expect: {prompts: a, notices: a, presentations: home, grants: pro}
+            """
+        let root = try #require(YAMLReader().read(Data(yaml.utf8)).root)
+        #expect(MiniSchemaValidator(root: Self.schema).validate(JSONValue(root), Self.schema, at: "$").isEmpty)
+    }
+
     @Test func theValidatorRejectsWhatTheSchemaForbids() throws {
         let root = try #require(YAMLReader().read("policy: 1\nrules:\n  - {id: a, then: explode, colour: red}\n").root)
         let problems = MiniSchemaValidator(root: Self.schema).validate(JSONValue(root), Self.schema, at: "$")
