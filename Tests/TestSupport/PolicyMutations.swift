@@ -7,7 +7,8 @@ public enum PolicyMutations {
     /// Values a policy could hold, well-formed or not, that exercise the checks.
     public static let values = [
         "\"< 2.4\"", "\">= 3.0.0 < 2.0.0\"", "\"*\"", "\"<= 2.4\"", "1.10", "no", "NO", "010", "1e3", "ios", "android",
-        "[ios, android]", "\"2.x || 4.x\"", "\"!= 2.1\"", "{from: \"2026-12-01T02:00:00Z\", until: \"2027-01-01T00:00:00Z\"}",
+        "[ios, android]", "\"2.x || 4.x\"", "\"!= 2.1\"",
+        "{from: \"2026-12-01T02:00:00Z\", until: \"2027-01-01T00:00:00Z\"}",
         "{until: \"2020-01-01T00:00:00Z\"}", "0%", "50%", "[]", "{}", "block", "require-update", "suggest-update",
         "{not: {platform: ios}}", "[{platform: ios}, {platform: android}]", "\"> 119\"", "\"1.0 - 2\"", "~", "\"\"",
         "upgrade", "[first, normal]", "once-per-version", "12h", "pro", "[pro, team]",
@@ -15,7 +16,8 @@ public enum PolicyMutations {
 
     public static func seeds() throws -> [[UInt8]] {
         let folder = Conformance.packageRoot.appendingPathComponent("policies")
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
             .map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) }
     }
 
@@ -57,7 +59,8 @@ public enum PolicyMutations {
         // Each kind of entry with the values it may take.
         let entries: [[String]] = [
             ["platform: ios", "platform: android", "platform: [ios, android]"],
-            ["< 2.0.0", "< 3.0.0", ">= 2.0.0 < 3.0.0", ">= 3.0.0 < 2.0.0", "*", "<= 2.4", "2.x"].map { "app-version: \"\($0)\"" },
+            ["< 2.0.0", "< 3.0.0", ">= 2.0.0 < 3.0.0", ">= 3.0.0 < 2.0.0", "*", "<= 2.4", "2.x"]
+                .map { "app-version: \"\($0)\"" },
             ["< 100", ">= 100", "< 50"].map { "build: \"\($0)\"" },
             ["\"NO\"", "SE", "\"NO\", SE"].map { "region: [\($0)]" },
             ["until: \"2026-11-01T00:00:00Z\"", "from: \"2026-12-01T00:00:00Z\", until: \"2026-12-20T00:00:00Z\"",
@@ -71,8 +74,10 @@ public enum PolicyMutations {
             var condition = (0..<Int.random(in: 0...3, using: &random)).map { _ in entry() }
             if Int.random(in: 0..<5, using: &random) == 0 { condition.append("any: [{\(entry())}, {\(entry())}]") }
             // Keys may repeat: a repeated key is a reader error, which the run must survive too.
-            yaml += "  - id: r\(index)\n" + (condition.isEmpty ? "" : "    when: {\(condition.joined(separator: ", "))}\n")
-            yaml += "    then: \(action)\n" + (action == "grant" ? "    entitlements: [e]\n" : "    message: \(pick(["m0", "m1"]))\n")
+            yaml += "  - id: r\(index)\n"
+            if !condition.isEmpty { yaml += "    when: {\(condition.joined(separator: ", "))}\n" }
+            yaml += "    then: \(action)\n"
+            yaml += action == "grant" ? "    entitlements: [e]\n" : "    message: \(pick(["m0", "m1"]))\n"
         }
         return Array(yaml.utf8)
     }
