@@ -9,11 +9,11 @@ import TestSupport
 ///
 /// - `lint.never-matches` on a part every match needs (the rule's condition, or a part of an `all` in it): the rule
 ///   matches at no launch;
-/// - `lint.shadowed-rule`: at every launch where the rule matches, the earlier rule its note names matches too.
-///
-/// (`lint.lockout` claims that some users of a platform are locked out for good, not that every user the rule
-/// matches is: a rule whose `any` has a branch with a version range an update leaves is still reported for its
-/// other branch. Launches cannot refute that.)
+/// - `lint.shadowed-rule`: at every launch where the rule matches, the earlier rule its note names matches too;
+/// - `lint.lockout`: on a platform it names, some launch of the newest version and build there can be still matches
+///   the rule. The claim is that some users are locked out for good, not every user the rule matches (a rule whose
+///   `any` has a branch with a version range an update leaves is reported for its other branch), so it is tried by
+///   a search among launches after such an update.
 @Suite struct LintSoundnessTests {
     /// One value or range of each condition key, most of them near the edges of the others, and a few that read
     /// the same text two ways (`2` and `2.0.0`, a prerelease, a missing field under `not`).
@@ -47,8 +47,9 @@ import TestSupport
         ("platform", ["ios", "android", "ipados"]),
         ("app-version", ["1.0", "1.9.9", "2", "2.0.0", "2.3.9", "2.4", "2.4.0-beta", "2.4.0-rc.1", "2.4.0", "2.4.1",
             "2.5", "2.6.0", "2.6.1", "2.9.9", "3.0.0-alpha", "3", "3.1", "10.0", "2.4.0-beta.2", "2.4.9"]),
-        ("previous-version", ["1.0", "2", "2.3.9", "2.4", "2.4.1", "3.0.0"]),
-        ("install-version", ["1.0", "2.0.0", "2.4", "2.5"]),
+        // Versions as both versionings read them: a SemVer policy's ranges hold only versions of three parts.
+        ("previous-version", ["1.0", "1.0.0", "1.9.9", "2", "2.0.0", "2.3.9", "2.4", "2.4.0", "2.4.1", "3.0.0"]),
+        ("install-version", ["1.0", "1.0.0", "2.0.0", "2.4", "2.4.0", "2.5", "2.5.0"]),
         ("build", ["49", "50", "99", "100", "101", "150", "151"]),
         ("os-version", ["14.9", "15", "16.2", "17"]),
         ("original-app-version", ["139", "140", "141"]),
@@ -112,15 +113,24 @@ import TestSupport
     }
 
     /// A launch: each key present or not, so that missing fields, which make their entries false, are tried too.
-    static func launch(using random: inout SeededGenerator) -> Launch? {
-        var values: [String: ContextValue] = [:]
-        for (key, choices) in contextValues where Int.random(in: 0..<6, using: &random) > 0 || key == "now" {
+    /// `fixed` holds values every such launch has.
+    static func launch(using random: inout SeededGenerator, fixed: [String: String] = [:]) -> Launch? {
+        var values: [String: ContextValue] = fixed.mapValues { .text($0) }
+        for (key, choices) in contextValues where fixed[key] == nil
+            && (Int.random(in: 0..<6, using: &random) > 0 || key == "now")
+        {
             values[key] = .text(choices.randomElement(using: &random)!)
         }
-        if Bool.random(using: &random) {
-            values["attributes"] = .map(["plan": ["pro", "free", "team"].randomElement(using: &random)!])
-        }
+        values["attributes"] = randomAttributes(using: &random)
         return (try? LaunchContext(values: values)).map { (values, $0) }
+    }
+
+    /// An app's attributes: a plan, a tier, both or none.
+    static func randomAttributes(using random: inout SeededGenerator) -> ContextValue? {
+        var attributes: [String: String] = [:]
+        if Bool.random(using: &random) { attributes["plan"] = ["pro", "free", "team"].randomElement(using: &random)! }
+        if Bool.random(using: &random) { attributes["tier"] = ["gold", "silver"].randomElement(using: &random)! }
+        return attributes.isEmpty ? nil : .map(attributes)
     }
 
     /// A launch's values as written, and the context made of them.
@@ -149,15 +159,64 @@ import TestSupport
         }
     }
 
+    /// The platforms a lockout warning names: `on ios and android`, or every platform.
+    static func platforms(in diagnostic: Diagnostic) -> [String] {
+        guard let start = diagnostic.message.range(of: " on "),
+            let end = diagnostic.message.range(of: " and no date window", range: start.upperBound..<diagnostic.message.endIndex)
+        else { return [] }
+        let names = diagnostic.message[start.upperBound..<end.lowerBound]
+        if names == "every platform" { return Platform.allCases.map(\.rawValue) }
+        return names.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
+    }
+
+    /// Whether some launch on one of `platforms`, of a version and build above every range here, matches the rule.
+    ///
+    /// A walk from random launches: while the rule does not match, the key its finding names (the entry that
+    /// failed) takes another value, or leaves the launch; for `any`, `all` and `not`, a key drawn at random does. A
+    /// rule of many entries is reached this way, where drawing whole launches would take millions of them.
+    static func lockedOutLaunch(
+        of rule: Int, in policy: Policy, platforms: [String], using random: inout SeededGenerator
+    ) -> Bool {
+        let updated = ["app-version": "99.0.0", "build": "99999"]
+        // The context keys that condition keys test.
+        let tested = ["date": "now", "rollout": "install-id"]
+        for _ in 0..<100 {
+            var fixed = updated
+            fixed["platform"] = platforms.randomElement(using: &random)
+            guard var launch = launch(using: &random, fixed: fixed) else { continue }
+            for _ in 0..<60 {
+                guard case .notMatched(let finding) = policy.evaluate(launch.context).explanation[rule].outcome else {
+                    return true
+                }
+                var key = tested[finding.key] ?? finding.key
+                if updated[key] != nil || !(contextValues.contains { $0.key == key } || key == "attributes") {
+                    key = (contextValues.map(\.key) + ["attributes"]).filter { updated[$0] == nil }
+                        .randomElement(using: &random)!
+                }
+                var values = launch.values
+                switch key {
+                case "platform": values[key] = platforms.randomElement(using: &random).map(ContextValue.text)
+                case "attributes": values[key] = randomAttributes(using: &random)
+                default:
+                    let choices = contextValues.first { $0.key == key }!.values
+                    values[key] = Int.random(in: 0..<8, using: &random) == 0
+                        ? nil : .text(choices.randomElement(using: &random)!)
+                }
+                if let context = try? LaunchContext(values: values) { launch = (values, context) }
+            }
+        }
+        return false
+    }
+
     /// Four seeds, so that the work is shared among processors.
     @Test(arguments: 0..<4)
-    func neverMatchesAndShadowedClaimsHoldAtEveryLaunchTried(seed: UInt64) {
+    func neverMatchesShadowedAndLockoutClaimsHold(seed: UInt64) {
         var random = SeededGenerator(seed: 0x5011_D0C5 &+ seed)
         let linter = PolicyLinter(now: lintNow)
         // How often each claim was put to the test: a claim checked at no launch where it could fail proves nothing.
         var tried: [String: Int] = [:]
         var usable = 0
-        for iteration in 0..<150 {
+        for iteration in 0..<100 {
             let yaml = Self.policy(using: &random)
             guard let policy = YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy else { continue }
             usable += 1
@@ -198,12 +257,21 @@ import TestSupport
                             \(yaml)
                             """)
                     }
+                case "lint.lockout":
+                    guard let locked = policy.rules.firstIndex(where: { $0.action.range == diagnostic.range }) else {
+                        Issue.record("iteration \(iteration): \(diagnostic) is not at a rule's action")
+                        continue
+                    }
+                    tried["lockout", default: 0] += 1
+                    let found = Self.lockedOutLaunch(of: locked, in: policy, platforms: Self.platforms(in: diagnostic),
+                        using: &random)
+                    #expect(found, "iteration \(iteration): \(diagnostic) but an update lets everyone in\n\(yaml)")
                 default: break
                 }
             }
         }
-        #expect(usable >= 100, "most random policies decode: \(usable)")
-        for claim in ["never-matches", "shadowed-rule"] {
+        #expect(usable >= 70, "most random policies decode: \(usable)")
+        for claim in ["never-matches", "shadowed-rule", "lockout"] {
             #expect((tried[claim] ?? 0) >= 10, "\(claim) was tried \(tried[claim] ?? 0) times")
         }
     }

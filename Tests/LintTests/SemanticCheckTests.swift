@@ -88,6 +88,26 @@ import Testing
         expectOne(.lintLockout, at: 7, 11, severity: .warning, in: diagnostics)
     }
 
+    /// A gate staged at 0% holds for no install yet, so it locks no one out; from its first share on, it locks out
+    /// that share. Two rollouts in one alternative draw the same bucket, so the smaller share is the alternative's.
+    @Test func aGateStagedAtNoShareIsNoLockoutUntilItHasOne() {
+        func lockouts(_ rollout: String) -> [Diagnostic] {
+            findings(.lintLockout, lint(Self.gateHeader + """
+                  - id: staged
+                    when: {platform: ios, \(rollout)}
+                    then: block
+                    message: down
+                """))
+        }
+        #expect(lockouts("rollout: \"0%\"").isEmpty)
+        #expect(lockouts("rollout: 0").isEmpty)
+        #expect(lockouts("all: [{rollout: \"50%\"}, {rollout: \"0%\"}]").isEmpty)
+        #expect(lockouts("rollout: \"0.5%\"").count == 1)
+        #expect(lockouts("all: [{rollout: \"50%\"}, {rollout: \"10%\"}]").count == 1)
+        // Only the alternative at 0% is left out: the other still locks its users out.
+        #expect(lockouts("any: [{rollout: \"0%\"}, {locale: ja}]").count == 1)
+    }
+
     @Test func anEmptyRangeNeverMatches() {
         let diagnostics = lint("""
             policy: 1

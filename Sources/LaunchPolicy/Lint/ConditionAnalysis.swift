@@ -98,6 +98,9 @@ struct ConditionAnalysis {
         private(set) var from: Date?
         private(set) var until: Date?
         private(set) var hasDateWindow = false
+        /// The share of installs it holds for, in percent: the smallest of its rollouts (one rule draws one bucket
+        /// per install, so every rollout of the branch must take it); nil when it has none.
+        private(set) var rolloutShare: Double?
         /// Accepted values by attribute name.
         private(set) var attributes: [String: Set<String>] = [:]
         /// Parts the analysis does not look into (`not`).
@@ -224,7 +227,8 @@ struct ConditionAnalysis {
                 hasDateWindow = true
                 if let from { self.from = max(from, self.from ?? from); footprint.insert(.from) }
                 if let until { self.until = min(until, self.until ?? until); footprint.insert(.until) }
-            case .rollout:
+            case .rollout(let percent):
+                rolloutShare = min(percent, rolloutShare ?? percent)
                 footprint.insert(.rollout)
             case .attributes(let accepted):
                 for (name, values) in accepted {

@@ -75,7 +75,8 @@ extension PolicyChecks {
     /// Whether a branch holds whatever the app version or build, and for ever: no range an update leaves, no `until`.
     /// Branches with parts the analysis does not look into are given the benefit of the doubt.
     private static func locksOut(_ branch: ConditionAnalysis.Branch) -> Bool {
-        guard branch.opaque.isEmpty, branch.until == nil else { return false }
+        // A rollout of 0% holds for no one yet: it locks no one out, however it is staged later.
+        guard branch.opaque.isEmpty, branch.until == nil, branch.rolloutShare != 0 else { return false }
         func leavesEveryVersion(_ kind: ConditionAnalysis.Branch.Footprint.Kind) -> Bool {
             branch.ranges(kind)?.allRanges { $0.matchesEveryVersion } ?? true
         }
