@@ -161,10 +161,11 @@ import TestSupport
 
     /// The platforms a lockout warning names: `on ios and android`, or every platform.
     static func platforms(in diagnostic: Diagnostic) -> [String] {
-        guard let start = diagnostic.message.range(of: " on "),
-            let end = diagnostic.message.range(of: " and no date window", range: start.upperBound..<diagnostic.message.endIndex)
+        let message = diagnostic.message
+        guard let start = message.range(of: " on "),
+            let end = message.range(of: " and no date window", range: start.upperBound..<message.endIndex)
         else { return [] }
-        let names = diagnostic.message[start.upperBound..<end.lowerBound]
+        let names = message[start.upperBound..<end.lowerBound]
         if names == "every platform" { return Platform.allCases.map(\.rawValue) }
         return names.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
     }
