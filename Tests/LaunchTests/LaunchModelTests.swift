@@ -93,8 +93,8 @@ import TestSupport
             // A second scene in the same process, and a second tracker it makes later, count nothing.
             if Int.random(in: 0..<4, using: &random) == 0 {
                 #expect(try tracker.recordLaunch(now: now + 60) == info, "run \(run): asked again")
-                let again = try LaunchTracker(
-                    store: try store(), appVersion: version, build: build, importingLegacyKeysFrom: nil, process: process)
+                let again = try LaunchTracker(store: try store(), appVersion: version, build: build,
+                    importingLegacyKeysFrom: nil, process: process)
                 #expect(try again.recordLaunch(now: now + 120) == info, "run \(run): a second tracker")
             }
         }
