@@ -5,12 +5,12 @@ import TestSupport
 
 /// What policy-lint's semantic warnings claim, held to what the interpreter does. A team deletes a rule lint calls
 /// dead, or moves one it calls shadowed, so a claim that is wrong costs them a rule that mattered. Random policies
-/// are linted, and every claim of two checks is tried against launches drawn from the values their ranges turn on:
+/// are linted, and every claim of three checks is tried against launches drawn from the values their ranges turn on:
 ///
 /// - `lint.never-matches` on a part every match needs (the rule's condition, or a part of an `all` in it): the rule
-///   matches at no launch;
+///   matches at no launch; on a range, wherever it is written: its entry alone holds at no launch;
 /// - `lint.shadowed-rule`: at every launch where the rule matches, the earlier rule its note names matches too;
-/// - `lint.lockout`: on a platform it names, some launch of the newest version and build there can be still matches
+/// - `lint.lockout`: on a platform it names, some launch of a version and build above every range still matches
 ///   the rule. The claim is that some users are locked out for good, not every user the rule matches (a rule whose
 ///   `any` has a branch with a version range an update leaves is reported for its other branch), so it is tried by
 ///   a search among launches after such an update.
@@ -22,7 +22,10 @@ import TestSupport
         ("app-version", ["\"< 2\"", "\"< 2.4\"", "\">= 2\"", "\">= 2.4 < 3\"", "\"2.x\"", "\"<= 2.4\"", "\"> 2.4\"",
             "\"2.4.1\"", "\"!= 2.4.1\"", "\"*\"", "\"1.x || >= 3\"", "\">= 3 < 2\"", "\"2.4 - 2.6\"",
             "\">= 2.4.0-rc.1 < 2.5\"", "\"< 3.0.0-0\"", "\"^2.4\"", "\"~2.4.0\"", "\"< 2.4.0-rc.1\"", "\"2.4.x\"",
-            "\"> 2.4.0-beta <= 2.4.0\""]),
+            "\"> 2.4.0-beta <= 2.4.0\"",
+            // Ranges at the edge of empty: empty for one versioning and not the other, or only by a version's
+            // successor.
+            "\"> 2.4.1 < 2.4.2\"", "\">= 2.5 < 2.5.0\"", "\">= 2.4.1 <= 2.4.1\"", "\"< 0\"", "\"2.4.1 - 2.4.0\""]),
         ("previous-version", ["\"< 2\"", "\">= 2.4\"", "\"2.x\""]),
         ("install-version", ["\"< 2.4\"", "\">= 2\""]),
         ("build", ["\"< 100\"", "\">= 100\"", "\"50 - 150\"", "\"!= 100\"", "\"> 150\""]),
@@ -46,7 +49,8 @@ import TestSupport
     static let contextValues: [(key: String, values: [String])] = [
         ("platform", ["ios", "android", "ipados"]),
         ("app-version", ["1.0", "1.9.9", "2", "2.0.0", "2.3.9", "2.4", "2.4.0-beta", "2.4.0-rc.1", "2.4.0", "2.4.1",
-            "2.5", "2.6.0", "2.6.1", "2.9.9", "3.0.0-alpha", "3", "3.1", "10.0", "2.4.0-beta.2", "2.4.9"]),
+            "2.5", "2.6.0", "2.6.1", "2.9.9", "3.0.0-alpha", "3", "3.1", "10.0", "2.4.0-beta.2", "2.4.9",
+            "2.4.2-0", "2.4.2-alpha", "0", "0.0.0", "2.5.0-rc.1"]),
         // Versions as both versionings read them: a SemVer policy's ranges hold only versions of three parts.
         ("previous-version", ["1.0", "1.0.0", "1.9.9", "2", "2.0.0", "2.3.9", "2.4", "2.4.0", "2.4.1", "3.0.0"]),
         ("install-version", ["1.0", "1.0.0", "2.0.0", "2.4", "2.4.0", "2.5", "2.5.0"]),
@@ -131,6 +135,25 @@ import TestSupport
         if Bool.random(using: &random) { attributes["plan"] = ["pro", "free", "team"].randomElement(using: &random)! }
         if Bool.random(using: &random) { attributes["tier"] = ["gold", "silver"].randomElement(using: &random)! }
         return attributes.isEmpty ? nil : .map(attributes)
+    }
+
+    /// Every entry of `condition`, under `any` and `not` too.
+    static func entries(of condition: Condition) -> [ConditionEntry] {
+        switch condition {
+        case .all(let parts, _), .any(let parts, _): parts.flatMap(entries(of:))
+        case .not(let part, _): entries(of: part)
+        case .entry(let entry): [entry]
+        case .shared(let shared): entries(of: shared.condition)
+        }
+    }
+
+    /// The policy with one rule, which holds when `entry` does.
+    static func alone(_ entry: ConditionEntry, in policy: Policy) -> Policy {
+        var alone = policy
+        let range = entry.range
+        alone.rules = [Rule(id: Located("alone", range: range), condition: .entry(entry),
+            action: Located(.grant, range: range), entitlements: [Located("e", range: range)], range: range)]
+        return alone
     }
 
     /// A launch's values as written, and the context made of them.
@@ -243,6 +266,17 @@ import TestSupport
                             \(yaml)
                             """)
                     }
+                    // A range that matches no version, wherever it is written: its entry alone holds at no launch.
+                    let written = policy.rules.compactMap(\.condition).flatMap(Self.entries(of:))
+                    for entry in written where entry.valueRange == diagnostic.range {
+                        tried["never-matches (range)", default: 0] += 1
+                        let alone = Self.alone(entry, in: policy)
+                        let launch = launches.first { alone.evaluate($0.context).explanation[0].matched }
+                        #expect(launch == nil, """
+                            iteration \(iteration): \(diagnostic) but it holds at \(launch.map(Self.described) ?? "")
+                            \(yaml)
+                            """)
+                    }
                 case "lint.shadowed-rule":
                     guard let later = rule(diagnostic.range), let note = diagnostic.notes.first,
                         let earlier = rule(note.range)
@@ -272,8 +306,8 @@ import TestSupport
             }
         }
         #expect(usable >= 70, "most random policies decode: \(usable)")
-        for claim in ["never-matches", "shadowed-rule", "lockout"] {
-            #expect((tried[claim] ?? 0) >= 10, "\(claim) was tried \(tried[claim] ?? 0) times")
+        for claim in ["never-matches", "never-matches (range)", "shadowed-rule", "lockout"] {
+            #expect((tried[claim] ?? 0) >= 5, "\(claim) was tried \(tried[claim] ?? 0) times")
         }
     }
 }
