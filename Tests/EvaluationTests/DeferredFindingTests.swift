@@ -68,6 +68,37 @@ import TestSupport
         #expect(failedSomewhere == Set(policy.rules.map(\.id.value)))
     }
 
+    /// The same over random policies (nested `all`, `any` and `not`, anchors, both versionings) and random launches,
+    /// missing fields among them, and through `Policy.evaluate`: each rule's outcome in the explanation, deferred
+    /// behind a gate or not, says it matched exactly when the launch path says it holds.
+    @Test func theLaunchPathAndTheExplanationAgreeOnRandomPolicies() throws {
+        var random = SeededGenerator(seed: 0xDEF0_0001)
+        var answers = Set<Bool>()
+        for _ in 0..<150 {
+            guard let policy = YAMLPolicyParser().parse(Data(RandomPolicies.policy(using: &random).utf8)).usablePolicy
+            else { continue }
+            for _ in 0..<40 {
+                guard let launch = RandomPolicies.launch(using: &random) else { continue }
+                let explanation = policy.evaluate(launch.context).explanation
+                for (index, rule) in policy.rules.enumerated() {
+                    guard let condition = rule.condition else { continue }
+                    var fast = ConditionEvaluator(context: launch.context)
+                    var explained = ConditionEvaluator(context: launch.context)
+                    fast.ruleID = rule.id.value
+                    explained.ruleID = rule.id.value
+                    let holds = fast.holds(condition)
+                    let finding = explained.finding(condition)
+                    answers.insert(holds)
+                    #expect(holds == finding.holds && holds == explanation[index].matched, """
+                        \(rule.id.value) at \(RandomPolicies.described(launch)): holds \(holds), finding \
+                        \(finding.holds), explained \(explanation[index].summary)
+                        """)
+                }
+            }
+        }
+        #expect(answers == [true, false])
+    }
+
     @Test func aDeferredFindingReadsAsTheEagerOne() throws {
         let policy = try policy(Self.everyKind)
         for context in Self.contexts {

@@ -15,128 +15,6 @@ import TestSupport
 ///   `any` has a branch with a version range an update leaves is reported for its other branch), so it is tried by
 ///   a search among launches after such an update.
 @Suite struct LintSoundnessTests {
-    /// One value or range of each condition key, most of them near the edges of the others, and a few that read
-    /// the same text two ways (`2` and `2.0.0`, a prerelease, a missing field under `not`).
-    static let entries: [(key: String, values: [String])] = [
-        ("platform", ["ios", "android", "[ios, android]", "ipados"]),
-        ("app-version", ["\"< 2\"", "\"< 2.4\"", "\">= 2\"", "\">= 2.4 < 3\"", "\"2.x\"", "\"<= 2.4\"", "\"> 2.4\"",
-            "\"2.4.1\"", "\"!= 2.4.1\"", "\"*\"", "\"1.x || >= 3\"", "\">= 3 < 2\"", "\"2.4 - 2.6\"",
-            "\">= 2.4.0-rc.1 < 2.5\"", "\"< 3.0.0-0\"", "\"^2.4\"", "\"~2.4.0\"", "\"< 2.4.0-rc.1\"", "\"2.4.x\"",
-            "\"> 2.4.0-beta <= 2.4.0\"",
-            // Ranges at the edge of empty: empty for one versioning and not the other, or only by a version's
-            // successor.
-            "\"> 2.4.1 < 2.4.2\"", "\">= 2.5 < 2.5.0\"", "\">= 2.4.1 <= 2.4.1\"", "\"< 0\"", "\"2.4.1 - 2.4.0\""]),
-        ("previous-version", ["\"< 2\"", "\">= 2.4\"", "\"2.x\""]),
-        ("install-version", ["\"< 2.4\"", "\">= 2\""]),
-        ("build", ["\"< 100\"", "\">= 100\"", "\"50 - 150\"", "\"!= 100\"", "\"> 150\""]),
-        ("os-version", ["\"< 15\"", "\">= 16.2\""]),
-        ("original-app-version", ["\"< 140\"", "\">= 140\""]),
-        ("launch", ["first", "upgrade", "[downgrade, normal]"]),
-        ("launch-count", ["\"< 3\"", "\">= 3\"", "\"1\"", "\"> 10\""]),
-        ("days-since-last-launch", ["\"< 7\"", "\">= 30\""]),
-        ("days-since-install", ["\"< 7\"", "\">= 7\""]),
-        ("launch-source", ["organic", "[url, shortcut]"]),
-        ("locale", ["ja", "[pt-BR, de]", "pt", "[pt-br, ja_JP]"]),
-        ("region", ["\"NO\"", "[SE, JP]", "[se]"]),
-        ("date", ["{until: \"2026-11-01T00:00:00Z\"}",
-            "{from: \"2026-12-01T00:00:00Z\", until: \"2026-12-20T00:00:00Z\"}", "{from: \"2026-12-01T00:00:00Z\"}",
-            "{until: \"2026-12-01T06:00:00Z\"}"]),
-        ("rollout", ["\"0%\"", "\"50%\"", "\"100%\""]),
-        ("attributes", ["{plan: pro}", "{plan: [free, trial]}", "{plan: [pro, team], tier: gold}"]),
-    ]
-
-    /// The values a launch may have, key by key: those each range above turns on and those beside them.
-    static let contextValues: [(key: String, values: [String])] = [
-        ("platform", ["ios", "android", "ipados"]),
-        ("app-version", ["1.0", "1.9.9", "2", "2.0.0", "2.3.9", "2.4", "2.4.0-beta", "2.4.0-rc.1", "2.4.0", "2.4.1",
-            "2.5", "2.6.0", "2.6.1", "2.9.9", "3.0.0-alpha", "3", "3.1", "10.0", "2.4.0-beta.2", "2.4.9",
-            "2.4.2-0", "2.4.2-alpha", "0", "0.0.0", "2.5.0-rc.1"]),
-        // Versions as both versionings read them: a SemVer policy's ranges hold only versions of three parts.
-        ("previous-version", ["1.0", "1.0.0", "1.9.9", "2", "2.0.0", "2.3.9", "2.4", "2.4.0", "2.4.1", "3.0.0"]),
-        ("install-version", ["1.0", "1.0.0", "2.0.0", "2.4", "2.4.0", "2.5", "2.5.0"]),
-        ("build", ["49", "50", "99", "100", "101", "150", "151"]),
-        ("os-version", ["14.9", "15", "16.2", "17"]),
-        ("original-app-version", ["139", "140", "141"]),
-        ("launch", ["first", "upgrade", "downgrade", "normal"]),
-        ("launch-count", ["0", "1", "2", "3", "10", "11"]),
-        ("days-since-last-launch", ["0", "6", "7", "29", "30"]),
-        ("days-since-install", ["0", "6", "7", "8"]),
-        ("launch-source", ["organic", "url", "shortcut", "other"]),
-        ("locale", ["ja", "ja-JP", "pt", "pt-BR", "pt-PT", "de", "en"]),
-        ("region", ["NO", "SE", "JP", "US"]),
-        ("now", ["2026-10-31T23:59:59Z", "2026-11-01T00:00:00Z", "2026-11-20T12:00:00Z", "2026-12-01T00:00:00Z",
-            "2026-12-01T05:59:59Z", "2026-12-01T06:00:00Z", "2026-12-19T23:59:59Z", "2026-12-20T00:00:00Z"]),
-        ("install-id", ["a", "b", "c", "d", "e", "f", "g", "h"]),
-    ]
-
-    /// A condition as a flow mapping: entries with different keys, and now and then `all`, `any` or `not` around
-    /// smaller conditions, so that claims are made about parts at every depth.
-    static func condition(depth: Int, using random: inout SeededGenerator) -> String {
-        var parts: [String] = []
-        var keys = Set<String>()
-        for _ in 0..<Int.random(in: 1...3, using: &random) {
-            let entry = entries.randomElement(using: &random)!
-            guard keys.insert(entry.key).inserted else { continue }
-            parts.append("\(entry.key): \(entry.values.randomElement(using: &random)!)")
-        }
-        if depth < 2, Int.random(in: 0..<3, using: &random) == 0 {
-            let combinator = ["all", "any", "not"].randomElement(using: &random)!
-            let inner = { (random: inout SeededGenerator) in condition(depth: depth + 1, using: &random) }
-            switch combinator {
-            case "not": parts.append("not: \(inner(&random))")
-            default: parts.append("\(combinator): [\(inner(&random)), \(inner(&random))]")
-            }
-        }
-        return "{" + parts.joined(separator: ", ") + "}"
-    }
-
-    /// A policy of rules whose conditions share keys and values, so that they contain and contradict each other; on
-    /// either versioning, and with conditions written once under an anchor and used again through aliases.
-    static func policy(using random: inout SeededGenerator) -> String {
-        var yaml = "policy: 1\nstore: {ios: \"https://a\", ipados: \"https://a\", android: \"https://b\"}\n"
-        if Bool.random(using: &random) { yaml += "versioning: semver\n" }
-        yaml += "messages:\n  m: {default: \"x\"}\nrules:\n"
-        var anchors = 0
-        for index in 0..<Int.random(in: 2...7, using: &random) {
-            let action = ["block", "require-update", "suggest-update", "notify", "grant"].randomElement(using: &random)!
-            yaml += "  - id: r\(index)\n"
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0: break
-            case 1 where anchors > 0: yaml += "    when: *c\(Int.random(in: 0..<anchors, using: &random))\n"
-            case 2 where anchors > 0:
-                let alias = "*c\(Int.random(in: 0..<anchors, using: &random))"
-                yaml += "    when: {all: [\(alias), \(condition(depth: 1, using: &random))]}\n"
-            case 3:
-                yaml += "    when: &c\(anchors) \(condition(depth: 0, using: &random))\n"
-                anchors += 1
-            default: yaml += "    when: \(condition(depth: 0, using: &random))\n"
-            }
-            yaml += "    then: \(action)\n" + (action == "grant" ? "    entitlements: [e]\n" : "    message: m\n")
-        }
-        return yaml
-    }
-
-    /// A launch: each key present or not, so that missing fields, which make their entries false, are tried too.
-    /// `fixed` holds values every such launch has.
-    static func launch(using random: inout SeededGenerator, fixed: [String: String] = [:]) -> Launch? {
-        var values: [String: ContextValue] = fixed.mapValues { .text($0) }
-        for (key, choices) in contextValues where fixed[key] == nil
-            && (Int.random(in: 0..<6, using: &random) > 0 || key == "now")
-        {
-            values[key] = .text(choices.randomElement(using: &random)!)
-        }
-        values["attributes"] = randomAttributes(using: &random)
-        return (try? LaunchContext(values: values)).map { (values, $0) }
-    }
-
-    /// An app's attributes: a plan, a tier, both or none.
-    static func randomAttributes(using random: inout SeededGenerator) -> ContextValue? {
-        var attributes: [String: String] = [:]
-        if Bool.random(using: &random) { attributes["plan"] = ["pro", "free", "team"].randomElement(using: &random)! }
-        if Bool.random(using: &random) { attributes["tier"] = ["gold", "silver"].randomElement(using: &random)! }
-        return attributes.isEmpty ? nil : .map(attributes)
-    }
-
     /// Every entry of `condition`, under `any` and `not` too.
     static func entries(of condition: Condition) -> [ConditionEntry] {
         switch condition {
@@ -154,20 +32,6 @@ import TestSupport
         alone.rules = [Rule(id: Located("alone", range: range), condition: .entry(entry),
             action: Located(.grant, range: range), entitlements: [Located("e", range: range)], range: range)]
         return alone
-    }
-
-    /// A launch's values as written, and the context made of them.
-    typealias Launch = (values: [String: ContextValue], context: LaunchContext)
-
-    /// A launch's values as a failure names them: `app-version=2.4.1 platform=ios`.
-    static func described(_ launch: Launch) -> String {
-        launch.values.sorted { $0.key < $1.key }.map { key, value in
-            switch value {
-            case .text(let text): "\(key)=\(text)"
-            case .list(let items): "\(key)=\(items)"
-            case .map(let map): "\(key)=\(map.sorted { $0.key < $1.key })"
-            }
-        }.joined(separator: " ")
     }
 
     /// The ranges of the parts of `condition` that every match needs: itself, and down through `all` (a `when`
@@ -207,22 +71,22 @@ import TestSupport
         for _ in 0..<100 {
             var fixed = updated
             fixed["platform"] = platforms.randomElement(using: &random)
-            guard var launch = launch(using: &random, fixed: fixed) else { continue }
+            guard var launch = RandomPolicies.launch(using: &random, fixed: fixed) else { continue }
             for _ in 0..<60 {
                 guard case .notMatched(let finding) = policy.evaluate(launch.context).explanation[rule].outcome else {
                     return true
                 }
                 var key = tested[finding.key] ?? finding.key
-                if updated[key] != nil || !(contextValues.contains { $0.key == key } || key == "attributes") {
-                    key = (contextValues.map(\.key) + ["attributes"]).filter { updated[$0] == nil }
-                        .randomElement(using: &random)!
+                let keys = RandomPolicies.contextValues.map(\.key) + ["attributes"]
+                if updated[key] != nil || !keys.contains(key) {
+                    key = keys.filter { updated[$0] == nil }.randomElement(using: &random)!
                 }
                 var values = launch.values
                 switch key {
                 case "platform": values[key] = platforms.randomElement(using: &random).map(ContextValue.text)
-                case "attributes": values[key] = randomAttributes(using: &random)
+                case "attributes": values[key] = RandomPolicies.attributes(using: &random)
                 default:
-                    let choices = contextValues.first { $0.key == key }!.values
+                    let choices = RandomPolicies.contextValues.first { $0.key == key }!.values
                     values[key] = Int.random(in: 0..<8, using: &random) == 0
                         ? nil : .text(choices.randomElement(using: &random)!)
                 }
@@ -241,13 +105,13 @@ import TestSupport
         var tried: [String: Int] = [:]
         var usable = 0
         for iteration in 0..<100 {
-            let yaml = Self.policy(using: &random)
+            let yaml = RandomPolicies.policy(using: &random)
             guard let policy = YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy else { continue }
             usable += 1
             let diagnostics = linter.lint(Array(yaml.utf8), path: "random.yaml").diagnostics
-            var launches: [Launch] = []
+            var launches: [RandomPolicies.Launch] = []
             while launches.count < 200 {
-                if let launch = Self.launch(using: &random) { launches.append(launch) }
+                if let launch = RandomPolicies.launch(using: &random) { launches.append(launch) }
             }
             let matches = launches.map { launch in policy.evaluate(launch.context).explanation.map(\.matched) }
             let rule = { (range: SourceRange) in policy.rules.firstIndex { $0.id.range == range } }
@@ -262,7 +126,7 @@ import TestSupport
                         let launch = matches.firstIndex { $0[index] }
                         #expect(launch == nil, """
                             iteration \(iteration): \(diagnostic) but \(candidate.id.value) matches at \
-                            \(launch.map { Self.described(launches[$0]) } ?? "")
+                            \(launch.map { RandomPolicies.described(launches[$0]) } ?? "")
                             \(yaml)
                             """)
                     }
@@ -273,7 +137,8 @@ import TestSupport
                         let alone = Self.alone(entry, in: policy)
                         let launch = launches.first { alone.evaluate($0.context).explanation[0].matched }
                         #expect(launch == nil, """
-                            iteration \(iteration): \(diagnostic) but it holds at \(launch.map(Self.described) ?? "")
+                            iteration \(iteration): \(diagnostic) but it holds at \
+                            \(launch.map(RandomPolicies.described) ?? "")
                             \(yaml)
                             """)
                     }
@@ -287,7 +152,7 @@ import TestSupport
                     for (launch, matched) in matches.enumerated() where matched[later] {
                         tried["shadowed-rule", default: 0] += 1
                         #expect(matched[earlier], """
-                            iteration \(iteration): \(diagnostic) but at \(Self.described(launches[launch])) \
+                            iteration \(iteration): \(diagnostic) but at \(RandomPolicies.described(launches[launch])) \
                             r\(later) matches and r\(earlier) does not
                             \(yaml)
                             """)
