@@ -45,7 +45,7 @@ struct ConditionDecoding {
     }
 
     private mutating func conditionMapping(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {
-        guard let entries = support.mapping(node, "a condition") else { return nil }
+        guard let entries = support.conditionMapping(node) else { return nil }
         var parts: [Condition] = []
         parts.reserveCapacity(entries.count)
         // Entry by entry, in the order written: a condition looks up no key, so it needs no table of them.

@@ -30,6 +30,22 @@ struct DecodingSupport {
         return nil
     }
 
+    /// The entries of a condition's mapping, or nil with a diagnostic. A list of conditions where one belongs is
+    /// told how to say what it means: LaunchGate-style configurations and other tools write conditions as lists.
+    mutating func conditionMapping(_ node: YAMLNode) -> YAMLNode.Entries? {
+        if node.sequence != nil, node.tag == nil {
+            conditionWrittenAsList(node)
+            return nil
+        }
+        return mapping(node, "a condition")
+    }
+
+    @inline(never)
+    private mutating func conditionWrittenAsList(_ node: YAMLNode) {
+        error(.policyWrongType, "a condition must be a mapping of keys to values, not a sequence; to require every "
+            + "item, write the list under all: (or under any:, for one of them)", at: node.range)
+    }
+
     /// The items of a sequence, or nil with a diagnostic.
     mutating func sequence(_ node: YAMLNode, _ what: @autoclosure () -> String) -> YAMLNode.Items? {
         guard rejectTag(node) else { return nil }
