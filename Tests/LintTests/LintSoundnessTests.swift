@@ -175,4 +175,44 @@ import TestSupport
             #expect((tried[claim] ?? 0) >= 5, "\(claim) was tried \(tried[claim] ?? 0) times")
         }
     }
+
+    /// `lint.missing-translation` names, for each message, exactly the locales other messages have for which the
+    /// interpreter's fallback reaches none of its translations: users there see its default text. Tags are drawn
+    /// in several spellings (case, `_` for `-`) and at several depths (`zh`, `zh-Hant`, `zh-Hant-TW`).
+    @Test func missingTranslationsAreTheLocalesTheFallbackMisses() {
+        let tags = ["ja", "ja-JP", "ja_jp", "JA", "pt", "pt-BR", "pt_br", "pt-PT", "zh", "zh-Hant", "zh-Hant-TW",
+            "zh-hant-tw", "de", "de-CH-1996", "sr-Latn"]
+        var random = SeededGenerator(seed: 0x7A45_1A7E)
+        let linter = PolicyLinter(now: lintNow)
+        var claims = 0
+        for iteration in 0..<300 {
+            var yaml = "policy: 1\nmessages:\n"
+            let count = Int.random(in: 2...4, using: &random)
+            for message in 0..<count {
+                let written = tags.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+                // Each text names its message and tag, so that a text tells which translation was reached.
+                let texts = written.map { ", \($0): \"m\(message)/\($0)\"" }.joined()
+                yaml += "  m\(message): {default: \"m\(message)\"\(texts)}\n"
+            }
+            yaml += "rules:\n" + (0..<count).map { "  - {id: r\($0), then: notify, message: m\($0)}\n" }.joined()
+            guard let policy = YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy else { continue }
+            let diagnostics = linter.lint(Array(yaml.utf8), path: "messages.yaml").diagnostics
+            let everyTag = Set(policy.messages.flatMap(\.translations.keys)).subtracting(["default"])
+            for message in policy.messages {
+                // The locales the check names, by the tags its notes quote.
+                let claimed = diagnostics.filter {
+                    $0.code == .lintMissingTranslation && $0.range == message.range
+                }.flatMap(\.notes).compactMap { note in
+                    note.message.range(of: " has ").map { note.message[$0.upperBound...] }
+                }
+                let expected = everyTag.filter { message.text(for: $0) == message.translations["default"] }
+                claims += claimed.count
+                // Tags compare case-insensitively, `_` as `-` (docs/policy-language.md).
+                let locale = { (tag: Substring) in tag.lowercased().replacingOccurrences(of: "_", with: "-") }
+                #expect(Set(claimed.map(locale)) == Set(expected.map { locale(Substring($0)) }),
+                    "iteration \(iteration): \(message.id)\n\(yaml)")
+            }
+        }
+        #expect(claims >= 100, "only \(claims) missing translations were named")
+    }
 }
