@@ -256,13 +256,13 @@ func located(_ result: PolicyParseResult) -> [String] {
                   all: [{launch: first}]
                   any: [{launch: first}]
                   not: {launch: first}
-                then: grant
-                entitlements: [x]
+                then: present
+                screen: x
             """)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let rule = try #require(result.policy?.rules.first)
         #expect(rule.show == .once)
-        #expect(rule.action.value == .grant)
+        #expect(rule.action.value == .present)
         guard case .all(let parts, _) = rule.condition else { Issue.record("not a mapping: \(String(describing: rule.condition))"); return }
         let keys = parts.compactMap { part -> String? in
             switch part {

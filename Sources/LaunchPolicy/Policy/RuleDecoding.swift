@@ -104,19 +104,25 @@ struct RuleDecoding {
             }
         }
         guard let id, let action, let actionText else { return nil }
+        // A key the action does not use is left out of the rule, as its warning says: nothing that reads the rule
+        // (a decision, its memory key, a description, a conversion) sees it.
         return Rule(
             id: id.located, condition: condition, action: Located(action, range: actionText.range),
-            message: message?.located, url: url?.located, entitlements: entitlements.map(\.located),
-            screen: screen?.located, show: show, every: every, range: node.range)
+            message: action.uses(.message) ? message?.located : nil, url: action.uses(.url) ? url?.located : nil,
+            entitlements: action.uses(.entitlements) ? entitlements.map(\.located) : [],
+            screen: action.uses(.screen) ? screen?.located : nil, show: action.uses(.show) ? show : nil,
+            every: action.uses(.every) ? every : nil, range: node.range)
     }
 }
 
 extension Action {
-    /// Whether a rule with this action uses the key: every rule uses `id`, `when`, `then` and `show`; the others
-    /// belong to some actions only, and are ignored, with a warning, on the rest.
+    /// Whether a rule with this action uses the key: every rule uses `id`, `when` and `then`, and every rule that
+    /// shows something `show` (a gate's must be `every-launch`); the others belong to some actions only, and are
+    /// ignored, with a warning, on the rest.
     fileprivate func uses(_ key: RuleKey) -> Bool {
         switch key {
-        case .id, .when, .then, .show: true
+        case .id, .when, .then: true
+        case .show: self != .grant
         case .message: requiresMessage
         case .url: self == .requireUpdate || self == .suggestUpdate
         case .entitlements: self == .grant
