@@ -520,6 +520,35 @@ import Testing
         #expect(found?.message.contains("store has no URL for macos and android") == true, "\(found?.message ?? "")")
     }
 
+    /// iPadOS users are sent to the iOS store URL when the policy has none of their own, as the interpreter does:
+    /// a rule for iPads is missing a URL only when both are.
+    @Test func iPadsUseTheIOSStoreURL() throws {
+        func missing(store: String) -> [Diagnostic] {
+            findings(.lintMissingUpdateURL, lint("""
+                policy: 1
+                store: {\(store)}
+                messages: {up: {default: "Update."}}
+                rules:
+                  - {id: tablets, when: {platform: [ios, ipados]}, then: suggest-update, message: up}
+                """))
+        }
+        #expect(missing(store: "ios: \"https://apps.apple.com/app/id1\"").isEmpty)
+        #expect(missing(store: "ipados: \"https://apps.apple.com/app/id1\"").first?.message
+            .contains("store has no URL for ios") == true)
+        #expect(missing(store: "android: \"https://play.google.com/store/apps/details?id=a\"").first?.message
+            .contains("store has no URL for ios and ipados") == true)
+        // The interpreter sends an iPad to the iOS URL.
+        let policy = try #require(YAMLPolicyParser().parse(Data("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1"}
+            messages: {up: {default: "Update."}}
+            rules:
+              - {id: tablets, when: {platform: ipados}, then: require-update, message: up}
+            """.utf8)).usablePolicy)
+        let decision = policy.evaluate(try LaunchContext(platform: .ipados, appVersion: "1.0"))
+        #expect(decision.gate?.url == "https://apps.apple.com/app/id1")
+    }
+
     @Test func launchGateFilesAreNotAskedForStoreURLs() {
         let report = PolicyLinter(now: lintNow).lint(Array("""
             {"ios": {"requiredUpdate": {"minimumVersion": "2.0", "message": "Update."}}}

@@ -1,6 +1,7 @@
 /// Update rules that leave the update link to the app (`lint.missing-update-url`): `require-update` or
-/// `suggest-update` without `url`, where the policy's `store` has no URL for a platform the rule applies on. Not
-/// reported for LaunchGate/Gandalf files, whose format has no URL: there the app supplies it in code.
+/// `suggest-update` without `url`, where the policy's `store` has no URL for a platform the rule applies on (iPadOS
+/// takes the iOS one, as the interpreter does: ``Policy/storeURL(for:)``). Not reported for LaunchGate/Gandalf
+/// files, whose format has no URL: there the app supplies it in code.
 extension PolicyChecks {
     func updateURLs() -> [Diagnostic] {
         guard format == .policyLanguage else { return [] }
@@ -12,7 +13,7 @@ extension PolicyChecks {
             else { continue }
             let missing: String
             if let platforms = platforms(of: index) {
-                let lacking = platforms.filter { policy.store[$0] == nil }
+                let lacking = platforms.filter { policy.storeURL(for: $0) == nil }
                 guard !lacking.isEmpty else { continue }
                 missing = "store has no URL for \(Self.names(lacking))"
             } else {

@@ -38,6 +38,13 @@ public struct Policy: Sendable {
 
     /// The message with this id.
     public func message(_ id: String) -> Message? { messages.first { $0.id == id } }
+
+    /// The `store` URL that update rules send users on `platform` to: the platform's own, and on iPadOS the iOS one
+    /// when it has none, as an iPad runs the iPhone app from the same listing. The interpreter and policy-lint's
+    /// check for a missing URL both ask this.
+    public func storeURL(for platform: Platform) -> Located<String>? {
+        store[platform] ?? (platform == .ipados ? store[.ios] : nil)
+    }
 }
 
 /// A value and where it was written.
