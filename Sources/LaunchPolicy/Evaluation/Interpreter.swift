@@ -143,7 +143,7 @@ struct Interpreter {
         let text = text(ofRule: index, of: policy)
         var url: String?
         if action == .requireUpdate || action == .suggestUpdate {
-            url = rules[index].url?.value ?? context.platform.flatMap { policy.storeURL(for: $0)?.value }
+            url = rules[index].url?.value ?? context.platform.flatMap { policy.storeURL(for: $0) }
         }
         return Directive(
             action: action, rule: rules[index].id.value, message: rules[index].message?.value, text: text, url: url,

@@ -42,8 +42,8 @@ public struct Policy: Sendable {
     /// The `store` URL that update rules send users on `platform` to: the platform's own, and on iPadOS the iOS one
     /// when it has none, as an iPad runs the iPhone app from the same listing. The interpreter and policy-lint's
     /// check for a missing URL both ask this.
-    public func storeURL(for platform: Platform) -> Located<String>? {
-        store[platform] ?? (platform == .ipados ? store[.ios] : nil)
+    public func storeURL(for platform: Platform) -> String? {
+        store[platform]?.value ?? (platform == .ipados ? store[.ios]?.value : nil)
     }
 }
 

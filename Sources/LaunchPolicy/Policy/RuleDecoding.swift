@@ -65,9 +65,9 @@ struct RuleDecoding {
                     fixIt: suggestion.flatMap { .naming(text.node, $0, message: "use \"\($0)\"") })
             }
         }
-        let url = byKey[.url].flatMap { support.text($0, "url") }
-        let screen = byKey[.screen].flatMap { support.text($0, "screen") }
-        let entitlements = byKey[.entitlements].flatMap { support.oneOrList($0, "entitlements") } ?? []
+        var url = byKey[.url].flatMap { support.text($0, "url") }
+        var screen = byKey[.screen].flatMap { support.text($0, "screen") }
+        var entitlements = byKey[.entitlements].flatMap { support.oneOrList($0, "entitlements") } ?? []
         var show: ShowFrequency?
         if let text = byKey[.show].flatMap({ support.text($0, "show") }) {
             show = support.choice(text, "show value", as: ShowFrequency.self)
@@ -96,22 +96,29 @@ struct RuleDecoding {
             if action == .present, screen == nil {
                 support.error(.policyMissingKey, "a present rule needs a screen", at: actionText!.range)
             }
-            // The keys written, each asked whether this action uses it: a rule writes a handful of keys.
+            // The keys written, each asked whether this action uses it: a rule writes a handful of keys. One it
+            // does not use is left out of the rule, as the warning says: nothing that reads the rule (a decision,
+            // its memory key, a description, a conversion) sees it.
             for keyed in byKey.entries where !action.uses(keyed.key) {
                 support.report(.warning(.policyIgnoredKey,
                     "a \(action.rawValue) rule does not use \(keyed.key.rawValue); it is ignored",
                     at: keyed.entry.key.range))
+                switch keyed.key {
+                case .message: message = nil
+                case .url: url = nil
+                case .entitlements: entitlements = []
+                case .screen: screen = nil
+                case .show: show = nil
+                case .every: every = nil
+                case .id, .when, .then: break
+                }
             }
         }
         guard let id, let action, let actionText else { return nil }
-        // A key the action does not use is left out of the rule, as its warning says: nothing that reads the rule
-        // (a decision, its memory key, a description, a conversion) sees it.
         return Rule(
             id: id.located, condition: condition, action: Located(action, range: actionText.range),
-            message: action.uses(.message) ? message?.located : nil, url: action.uses(.url) ? url?.located : nil,
-            entitlements: action.uses(.entitlements) ? entitlements.map(\.located) : [],
-            screen: action.uses(.screen) ? screen?.located : nil, show: action.uses(.show) ? show : nil,
-            every: action.uses(.every) ? every : nil, range: node.range)
+            message: message?.located, url: url?.located, entitlements: entitlements.map(\.located),
+            screen: screen?.located, show: show, every: every, range: node.range)
     }
 }
 
