@@ -22,6 +22,18 @@ import TestSupport
         #expect(policy.evaluate(try LaunchContext(platform: .ios, appVersion: "1.10")).gate == nil)
     }
 
+    /// LaunchGate reads its `ios` section on every device the app runs on: an app that reports iPadOS on an iPad is
+    /// gated by it too, sent to the iOS store listing, and the converted policy says so. Android is left alone.
+    @Test func theIOSSectionGatesIPadsToo() throws {
+        let json = #"{"ios": {"requiredUpdate": {"minimumVersion": "2.0", "message": "Update."}}}"#
+        let policy = try configuration(json)
+        #expect(policy.evaluate(try LaunchContext(platform: .ipados, appVersion: "1.9")).gate?.rule == "requiredUpdate")
+        #expect(policy.evaluate(try LaunchContext(platform: .ipados, appVersion: "2.0")).gate == nil)
+        #expect(policy.evaluate(try LaunchContext(platform: .android, appVersion: "1.9")).gate == nil)
+        let converted = try #require(LaunchGateConversion.convert(Data(json.utf8), name: "config.json").policy)
+        #expect(converted.contains("platform: [ios, ipados]"), "\(converted)")
+    }
+
     @Test func gandalfComparesVersionCodes() throws {
         let policy = try configuration("""
             {"android": {"requiredUpdate": {"minimumVersion": "120", "message": "r"},

@@ -48,7 +48,8 @@ private func platforms(of rule: Rule) -> [Platform] {
         #expect(policy.rules[2].show == .oncePerVersion)
         #expect(range(of: "app-version", in: policy.rules[1])?.canonical == "<0.4.0")
         #expect(range(of: "app-version", in: policy.rules[2])?.canonical == "<0.5.0")
-        #expect(policy.rules.allSatisfy { platforms(of: $0) == [.ios] })
+        // LaunchGate reads its ios section on iPads too.
+        #expect(policy.rules.allSatisfy { platforms(of: $0) == [.ios, .ipados] })
         #expect(policy.message("requiredUpdate")?.text(for: nil) == "Please update.")
         #expect(policy.rules[1].id.range.start.line == 5)
     }

@@ -22,7 +22,9 @@ public enum LaunchGateMapping {
         /// Gandalf's `android` section: versions are versionCodes compared with `build`.
         case android
 
-        var platform: Platform { self == .ios ? .ios : .android }
+        /// The platforms whose users the section gates. LaunchGate reads its `ios` section on every device the iOS
+        /// app runs on, iPads included, so an app that reports `ipados` on an iPad is gated by it as well.
+        var platforms: [Platform] { self == .ios ? [.ios, .ipados] : [.android] }
     }
 
     /// One section's configuration and where its parts are written (the start of the input when unknown).
@@ -47,7 +49,8 @@ public enum LaunchGateMapping {
         let suffixed = sections.count > 1
         for section in sections {
             let suffix = suffixed ? "-\(section.section.rawValue)" : ""
-            let platform = ConditionEntry(key: "platform", test: .platform([section.section.platform]), range: .wholeInputStart)
+            let platform = ConditionEntry(
+                key: "platform", test: .platform(section.section.platforms), range: .wholeInputStart)
             func where_(_ key: String) -> SourceRange { section.ranges[key] ?? .wholeInputStart }
             func rule(
                 _ name: String, _ action: Action, _ key: String, text: String, messageID: String? = nil,
