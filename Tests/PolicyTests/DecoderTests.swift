@@ -349,7 +349,7 @@ func located(_ result: PolicyParseResult) -> [String] {
         ("rules: [{id: a, then: grant, entitlements: [x], when: {launch-count: \"> -1\"}}]", "policy.invalid-range", 2, 73, "whole numbers"),
         ("rules: [{id: a, then: grant, entitlements: [x], when: {platform: [ios, 3ds]}}]", "policy.invalid-value", 2, 72, "platform"),
         ("rules: [{id: a, then: grant, entitlements: [x], when: {all: {platform: ios}}}]", "policy.wrong-type", 2, 61, "list"),
-        // A list of conditions where one belongs: LaunchGate-style files write them so. The message says how.
+        // A list of conditions where one belongs, as other tools write them: the message says what to write.
         ("rules: [{id: a, then: grant, entitlements: [x], when: [{platform: ios}]}]", "policy.wrong-type", 2, 55,
             "write the list under all: (or under any:"),
         ("rules: [{id: a, then: grant, entitlements: [x], when: {not: [{platform: ios}]}}]", "policy.wrong-type", 2, 61,

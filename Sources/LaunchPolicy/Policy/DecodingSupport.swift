@@ -31,7 +31,7 @@ struct DecodingSupport {
     }
 
     /// The entries of a condition's mapping, or nil with a diagnostic. A list of conditions where one belongs is
-    /// told how to say what it means: LaunchGate-style configurations and other tools write conditions as lists.
+    /// told how to say what it means: other tools write conditions as lists.
     mutating func conditionMapping(_ node: YAMLNode) -> YAMLNode.Entries? {
         if node.sequence != nil, node.tag == nil {
             conditionWrittenAsList(node)
