@@ -64,6 +64,10 @@ struct Refresh {
         for case let (name, value?) in validators {
             if PolicySource.requestHeaderProblem(name: name, value: value) == nil { headers[name] = value }
         }
+        // What a 304 confirms: the cached policy, when the request named it. A request without validators asked for
+        // the policy whole, and a 304 to it (a proxy's, or a server's that ignores the rules) says nothing about
+        // what the cache holds, which may have been fetched from a server that sent no ETag and no Last-Modified.
+        let named = headers["If-None-Match"] != nil || headers["If-Modified-Since"] != nil ? cached : nil
 
         // One deadline for the whole refresh: a sidecar signature gets what the policy's request left of it.
         let deadline = Date().addingTimeInterval(source.timeout)
@@ -80,12 +84,14 @@ struct Refresh {
         case 200:
             break
         case 304:
-            guard var confirmed = cached else {
+            guard var confirmed = named else {
                 return failed(.failed, status: 304, .deliveryHTTPStatus,
                     "the server answered 304 Not Modified to a request that named no cached policy")
             }
+            // The validators a 304 sends replace those kept, as an HTTP cache updates its stored response.
             confirmed.confirmedAt = clock()
             if let etag = response.header("ETag") { confirmed.etag = etag }
+            if let lastModified = response.header("Last-Modified") { confirmed.lastModified = lastModified }
             do {
                 try cache.save(confirmed)
             } catch {

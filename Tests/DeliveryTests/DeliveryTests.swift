@@ -146,6 +146,44 @@ final class Script: @unchecked Sendable {
         #expect(delivery.gateRule() == "bundled-gate")
     }
 
+    /// A policy served with no ETag and no Last-Modified is cached, and the next request cannot name it: a 304 to
+    /// that request (a proxy's) confirms nothing, and neither its date nor its ETag is taken. Found by
+    /// `DeliveryModelTests`: the 304 confirmed the policy and gave it an ETag it was never served with.
+    @Test func aNotModifiedAnswerToARequestThatNamedNoValidatorConfirmsNothing() async throws {
+        let clock = Clock(Date(timeIntervalSince1970: 1_790_000_000))
+        let script = Script { _ in policyReply(remotePolicy) }
+        let fixture = try Fixture { script.reply($0) }
+        defer { fixture.tearDown() }
+        let delivery = fixture.delivery(clock: clock.now)
+        #expect(await delivery.refresh().outcome == .updated)
+        let cached = try #require(fixture.cacheBytes)
+
+        script.set { _ in TestHTTPServer.Reply(status: 304, headers: [("ETag", "\"v9\"")]) }
+        clock.advance(3_600)
+        let second = await delivery.refresh()
+        #expect(fixture.server.requests[1].headers["if-none-match"] == nil)
+        #expect(fixture.server.requests[1].headers["if-modified-since"] == nil)
+        #expect(second.outcome == .failed)
+        #expect(second.codes == ["delivery.http-status"])
+        expectKept(fixture, delivery, cached)
+        #expect(delivery.current().confirmedAt == Date(timeIntervalSince1970: 1_790_000_000))
+    }
+
+    /// A 304 that brings validators replaces those kept, as an HTTP cache updates what it stored (RFC 9111, 4.3.4).
+    @Test func aNotModifiedAnswersValidatorsReplaceTheKeptOnes() async throws {
+        let (fixture, script, delivery, _) = try await fixtureWithCachedPolicy()
+        defer { fixture.tearDown() }
+        script.set { _ in
+            TestHTTPServer.Reply(status: 304, headers: [("ETag", "\"v2\""), ("Last-Modified", "Sat, 21 Nov 2026 00:00:00 GMT")])
+        }
+        #expect(await delivery.refresh().outcome == .notModified)
+        #expect(delivery.current().etag == "\"v2\"")
+        script.set { _ in TestHTTPServer.Reply(status: 304) }
+        #expect(await delivery.refresh().outcome == .notModified)
+        #expect(fixture.server.requests[2].headers["if-none-match"] == "\"v2\"")
+        #expect(fixture.server.requests[2].headers["if-modified-since"] == "Sat, 21 Nov 2026 00:00:00 GMT")
+    }
+
     @Test func aResponseSlowerThanTheTimeoutIsAbandonedAtTheTimeout() async throws {
         let (fixture, script, _, cached) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }
