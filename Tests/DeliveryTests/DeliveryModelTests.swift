@@ -12,6 +12,7 @@ import TestSupport
     /// What the model knows of the cache file: the policy it holds (by name), its validators and dates.
     struct CachedEntry: Equatable {
         var policy: String
+        var url: URL
         var etag: String?
         var lastModified: String?
         var fetchedAt: Date
@@ -40,18 +41,28 @@ import TestSupport
         let hasBundled = Int.random(in: 0..<4, using: &random) > 0
         let folder = try makeTemporaryFolder("delivery-model")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = URL(string: "https://policies.example.com/app/policy.yaml")!
-        let source = PolicySource(
-            bundled: hasBundled ? Data(bundledPolicy.utf8) : nil, remoteURL: url, cacheDirectory: folder,
-            publicKey: keyed ? key.publicKey : nil, maximumSize: 4_096,
-            failureMode: closed ? .closed(maximumAge: maximumAge, message: "Locked") : .open)
+        // An app update may move the policy: the cache keeps the policy fetched from the old URL.
+        let urls = ["https://policies.example.com/app/policy.yaml", "https://cdn.example.com/v2/policy.yaml"]
+            .map { URL(string: $0)! }
+        var url = urls[0]
+        func source(_ url: URL) -> PolicySource {
+            PolicySource(
+                bundled: hasBundled ? Data(bundledPolicy.utf8) : nil, remoteURL: url, cacheDirectory: folder,
+                publicKey: keyed ? key.publicKey : nil, maximumSize: 4_096,
+                failureMode: closed ? .closed(maximumAge: maximumAge, message: "Locked") : .open)
+        }
         let clock = ModelClock(Date(timeIntervalSince1970: 1_795_219_200))
-        let delivery = PolicyDelivery(source: source, clock: { clock.now })
+        var delivery = PolicyDelivery(source: source(url), clock: { clock.now })
+        let cacheFile = delivery.source.cacheFile
         var model: CachedEntry?
         var log: [String] = ["seed \(seed): keyed \(keyed), closed \(closed) (\(maximumAge)), bundled \(hasBundled)"]
 
         for step in 0..<24 {
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
+            case 10:
+                url = url == urls[0] ? urls[1] : urls[0]
+                delivery = PolicyDelivery(source: source(url), clock: { clock.now })
+                log.append("\(step): the app now asks \(url.host ?? "")")
             case 0:
                 let seconds = [-120.0, 30, 61, 600, 4_000].randomElement(using: &random)!
                 clock.advance(seconds)
@@ -59,10 +70,10 @@ import TestSupport
             case 1:
                 // A damaged cache file is not used; a removed one is not there. Either way nothing is cached.
                 if Bool.random(using: &random) {
-                    try Data("{\"format\": 1, \"url\": ".utf8).write(to: source.cacheFile)
+                    try Data("{\"format\": 1, \"url\": ".utf8).write(to: cacheFile)
                     log.append("\(step): cache damaged")
                 } else {
-                    try? FileManager.default.removeItem(at: source.cacheFile)
+                    try? FileManager.default.removeItem(at: cacheFile)
                     log.append("\(step): cache removed")
                 }
                 model = nil
@@ -92,15 +103,16 @@ import TestSupport
                 })
                 let context = log.joined(separator: "\n")
 
-                // The validators sent are those of the policy the cache holds.
+                // The validators sent are those of the policy the cache holds, when it came from this URL.
                 let sent = try #require(recorder.requests.first, "\(context)")
+                let named = model?.url == url ? model : nil
                 #expect(sent.url == url, "\(context)")
-                #expect(sent.headers["If-None-Match"] == model?.etag, "\(context)")
-                #expect(sent.headers["If-Modified-Since"] == model?.lastModified, "\(context)")
+                #expect(sent.headers["If-None-Match"] == named?.etag, "\(context)")
+                #expect(sent.headers["If-Modified-Since"] == named?.lastModified, "\(context)")
 
                 // The outcome, and what the cache holds after it.
                 let expected: RefreshResult.Outcome
-                let validated = model?.etag != nil || model?.lastModified != nil
+                let validated = named?.etag != nil || named?.lastModified != nil
                 switch (answer.status, answer.policy) {
                 case (200, _) where answer.oversized: expected = .failed
                 case (200, "broken"?): expected = .rejected
@@ -109,7 +121,7 @@ import TestSupport
                         expected = .rejected
                     } else {
                         expected = .updated
-                        model = CachedEntry(policy: policy, etag: answer.etag, lastModified: answer.lastModified,
+                        model = CachedEntry(policy: policy, url: url, etag: answer.etag, lastModified: answer.lastModified,
                             fetchedAt: clock.now, confirmedAt: clock.now)
                     }
                 case (304, _) where validated:
