@@ -71,6 +71,46 @@ import TestSupport
         try check(Data(Self.configurations[index].utf8), name: "configuration-\(index).json")
     }
 
+    /// A random configuration: either section or both, each part present or not, versions of one to three parts
+    /// (Android's a version code) within the sweep of ``check(_:name:)``, texts that need escaping.
+    static func randomConfiguration(using random: inout SeededGenerator) -> String {
+        let texts = [#"Update"#, #"Line one\nline two"#, #"\"quoted\" — ünïcode"#, #"a: b # c"#, #"- dash"#, "", #"\\"#]
+        func version(android: Bool) -> String {
+            if android { return String(Int.random(in: 0...140, using: &random)) }
+            return (0..<Int.random(in: 1...3, using: &random)).map { _ in String(Int.random(in: 0...12, using: &random)) }
+                .joined(separator: ".")
+        }
+        var sections: [String] = []
+        for name in ["ios", "android"] where Int.random(in: 0..<3, using: &random) > 0 {
+            var parts: [String] = []
+            if Bool.random(using: &random) {
+                parts.append(#""alert": {"message": "\#(texts.randomElement(using: &random)!)", "blocking": \#(Bool.random(using: &random))}"#)
+            }
+            if Bool.random(using: &random) {
+                parts.append(#""optionalUpdate": {"optionalVersion": "\#(version(android: name == "android"))", "message": "\#(texts.randomElement(using: &random)!)"}"#)
+            }
+            if Bool.random(using: &random) {
+                parts.append(#""requiredUpdate": {"minimumVersion": "\#(version(android: name == "android"))", "message": "\#(texts.randomElement(using: &random)!)"}"#)
+            }
+            sections.append("\"\(name)\": {\(parts.joined(separator: ", "))}")
+        }
+        return "{\(sections.joined(separator: ", "))}"
+    }
+
+    /// Random configurations convert as the written ones do.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func randomConfigurationsConvert(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var converted = 0
+        for index in 0..<25 {
+            let json = Self.randomConfiguration(using: &random)
+            guard LaunchGateConversion.convert(Data(json.utf8), name: "r.json").policy != nil else { continue }
+            converted += 1
+            try check(Data(json.utf8), name: "random-\(seed)-\(index).json \(json)")
+        }
+        #expect(converted >= 15)
+    }
+
     @Test func theTestsNameWhereLaunchPolicyDiffersFromLaunchGate() throws {
         let converted = LaunchGateConversion.convert(Data(Self.configurations[2].utf8), name: "c.json")
         let text = try #require(converted.policy)

@@ -60,11 +60,24 @@ private struct PolicyWriter {
                 lines.append("  # While the blocking alert is in the policy, it decides first (LaunchGate showed this instead).")
                 lines.append("  # policy-lint: disable=lint.shadowed-rule")
             }
+            let entries: [ConditionEntry] = if case .all(let parts, _)? = rule.condition {
+                parts.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
+            } else {
+                []
+            }
+            // A threshold no version is below (`minimumVersion: "0"`): LaunchGate and Gandalf never applied the
+            // update, and neither does the rule; it is kept, with its message, for when the threshold is raised.
+            let belowNothing = entries.contains { $0.test.range?.canMatch == false }
+            if belowNothing {
+                lines.append("  # No version is below this threshold, so the rule never applies, as the JSON's did not;")
+                lines.append("  # it is kept, with its message, for when the threshold is raised.")
+            }
             lines.append("  - id: \(Self.key(rule.id.value))")
-            if case .all(let parts, _)? = rule.condition, !parts.isEmpty {
+            if !entries.isEmpty {
                 lines.append("    when:")
-                for case .entry(let entry) in parts {
-                    lines.append("      \(entry.key): \(Self.value(of: entry))")
+                for entry in entries {
+                    let disabled = entry.test.range?.canMatch == false ? "  # policy-lint: disable=lint.never-matches" : ""
+                    lines.append("      \(entry.key): \(Self.value(of: entry))" + disabled)
                 }
             }
             if rule.action.value == .requireUpdate || rule.action.value == .suggestUpdate {
