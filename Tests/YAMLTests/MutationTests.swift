@@ -1,5 +1,5 @@
 import Foundation
-import LaunchPolicy
+@testable import LaunchPolicy
 import Testing
 import TestSupport
 
@@ -74,6 +74,65 @@ import TestSupport
             index += 1
         }
         return (line, offset - lineStart + 1)
+    }
+
+    /// Characters of two to four bytes and every line break libyaml counts (CR LF, CR, NEL, LS, PS), for inputs
+    /// whose positions a count of ASCII alone cannot check.
+    static let wideCharacters = ["é", "日本", "😀", "\u{85}", "\u{2028}", "\u{2029}", "\r\n", "\r", "\t"].map { Array($0.utf8) }
+
+    /// Every position the reader gives, for nodes (start and end) and for diagnostics and their notes, is the line and
+    /// column that a separate count over the bytes (`SourceMap.location(ofByte:in:)`) finds at its offset, on
+    /// inputs holding characters of several bytes and Unicode line breaks in quoted, plain and block scalars, in
+    /// comments and between tokens, with and without a byte-order mark.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func everyPositionAgreesWithACountOfItsBytes(seed: UInt64) throws {
+        let seeds = try Self.seeds()
+        var random = SeededGenerator(seed: seed)
+        var checked = 0
+        var nonASCII = 0
+        var treesWithWideCharacters = 0
+        for iteration in 0..<1_200 {
+            // Half the inputs mutated, half only given wide characters, which more often leaves a tree to check.
+            var input = iteration.isMultiple(of: 2) ? seeds.randomElement(using: &random)! : Self.mutate(
+                seeds.randomElement(using: &random)!, with: seeds.randomElement(using: &random)!, using: &random)
+            // Wide characters put where a character starts, so that the input stays UTF-8 where it was.
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                var position = Int.random(in: 0...input.count, using: &random)
+                while position < input.count, input[position] & 0xC0 == 0x80 { position += 1 }
+                input.insert(contentsOf: Self.wideCharacters.randomElement(using: &random)!, at: position)
+            }
+            if Int.random(in: 0..<5, using: &random) == 0 { input.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0) }
+            if input.contains(where: { $0 >= 0x80 }) { nonASCII += 1 }
+            let result = YAMLReader(limits: YAMLLimits(maximumExpandedNodes: 5_000)).read(input)
+            var locations: [LaunchPolicy.SourceLocation] = []
+            for diagnostic in result.diagnostics {
+                locations += [diagnostic.range.start, diagnostic.range.end]
+                for note in diagnostic.notes where note.path == nil { locations += [note.range.start, note.range.end] }
+            }
+            if let root = result.root {
+                var pending = [root]
+                while let node = pending.popLast() {
+                    locations += [node.range.start, node.range.end]
+                    switch node.content {
+                    case .scalar: break
+                    case .sequence(let items): pending += items
+                    case .mapping(let entries): for entry in entries { pending += [entry.key, entry.value] }
+                    }
+                }
+            }
+            input.withUnsafeBytes { bytes in
+                for location in locations {
+                    let counted = SourceMap.location(ofByte: location.offset, in: bytes)
+                    #expect(counted.line == location.line && counted.column == location.column,
+                        "seed \(seed) iteration \(iteration): \(location) at offset \(location.offset), counted \(counted)\n\(String(decoding: input, as: UTF8.self).debugDescription)")
+                }
+            }
+            checked += locations.count
+            if result.root != nil, input.contains(where: { $0 >= 0x80 }) { treesWithWideCharacters += 1 }
+        }
+        #expect(checked > 4_000)
+        #expect(nonASCII > 1_000)
+        #expect(treesWithWideCharacters > 150, "\(treesWithWideCharacters)")
     }
 
     @Test func mutatedInputsNeverTrapAndAlwaysGiveACoherentAnswer() throws {
