@@ -135,6 +135,29 @@ import TestSupport
         #expect(findings(.lintInvalidConfiguration, diagnostics).isEmpty)
     }
 
+    /// A directive turns codes off on the line a diagnostic names, however the file breaks its lines: CR alone (old
+    /// Mac files), CR LF, and with an LS, PS or NEL in a text before it, which is not a line break (an editor shows
+    /// the text on one line, and so do the positions). Before, directives counted LF alone: the codes went off on
+    /// another line than the one named, or on none.
+    @Test(arguments: ["\r", "\r\n", "\n"])
+    func aDirectiveCoversTheLineItsDiagnosticNamesWhateverBreaksTheLines(lineBreak: String) {
+        let text = [
+            "policy: 1",
+            "messages:",
+            "  used: {default: \"Used,\u{2028}with a separator\u{85}and a NEL\u{2029}\"}",
+            "  # policy-lint: disable=lint.unused-message",
+            "  forgotten: {default: \"Forgotten.\"}",
+            "  spare: {default: \"Spare.\"}  # policy-lint: disable=lint.unused-message",
+            "  other: {default: \"Other.\"}",
+            "rules:",
+            "  - {id: a, then: notify, message: used}",
+        ].joined(separator: lineBreak) + lineBreak
+        let diagnostics = lint(text)
+        let unused = findings(.lintUnusedMessage, diagnostics)
+        #expect(unused.map(\.range.start.line) == [7], "\(diagnostics.map(\.description))")
+        #expect(unused.map(\.range.start.column) == [3])
+    }
+
     @Test func aMistypedInlineCommentIsReported() {
         let diagnostics = lint("""
             policy: 1

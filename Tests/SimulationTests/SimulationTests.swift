@@ -293,6 +293,21 @@ private func population(_ csv: String) throws -> Population {
         #expect(read.diagnostics[3].message.contains("platform \"phone\""))
     }
 
+    /// Columns count characters, not bytes, and a byte-order mark is counted by offsets and not by columns, as in
+    /// every other position: the cell after "São Paulo" is where an editor shows it, and an offset points at its
+    /// byte in the file as written. Before, columns counted bytes and offsets left the mark out.
+    @Test func aCellAfterWideCharactersIsPlacedWhereAnEditorShowsIt() throws {
+        let csv = "\u{FEFF}attributes.city,platform,users\nSão Paulo 🌆,phone,1\n"
+        let read = Population.read(csv: Data(csv.utf8))
+        let problem = try #require(read.diagnostics.first)
+        #expect(problem.code == .populationInvalidValue)
+        #expect(problem.range.start.line == 2 && problem.range.start.column == 13)
+        let bytes = Array(csv.utf8)
+        #expect(Array(bytes[problem.range.start.offset..<problem.range.end.offset]) == Array("phone".utf8))
+        #expect(problem.rendered(file: "p.csv", source: bytes).split(separator: "\n")[2]
+            == String(repeating: " ", count: 12) + "^~~~~")
+    }
+
     /// A problem on each of many rows: 500 are reported, then one error says the rest are not, where it was found;
     /// the rows that read are still read.
     @Test func pastFiveHundredProblemsTheRestAreNotReported() {

@@ -86,6 +86,17 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
         #expect(far[2] == String(repeating: " ", count: 83) + "^")
     }
 
+    /// A file whose lines end with CR alone (old Mac files) shows the line the position names. Before, the start of
+    /// the line was looked for at an LF, and the excerpt was the file's first line.
+    @Test func aFileOfCarriageReturnsShowsTheLineNamed() throws {
+        let source = Array("policy: 1\rmessages: {}\rrules:\r  - {id: r, then: blok}\r".utf8)
+        let diagnostic = try #require(PolicyLinter().lint(source, path: "f.yaml").diagnostics.first)
+        #expect(diagnostic.range.start.line == 4 && diagnostic.range.start.column == 19)
+        let lines = diagnostic.rendered(file: "f", source: source).split(separator: "\n")
+        #expect(lines[1] == "  - {id: r, then: blok}")
+        #expect(lines[2] == String(repeating: " ", count: 18) + "^~~~")
+    }
+
     @Test func theLimitsErrorInAFileOfOneLongLineIsShownInAFewScalars() throws {
         // A file of one line over the input limit: the error stands a million columns in. Before, the caret line
         // was a million spaces long.

@@ -72,6 +72,25 @@ import Testing
         #expect(Array(text.utf8)[diagnostic.range.start.offset] == UInt8(ascii: "*"))
     }
 
+    /// NEL, LS and PS are characters of their line, as in YAML 1.2, editors and GitHub; libyaml (YAML 1.1) breaks
+    /// lines at them, and its positions after one were a line further down than an editor shows, with columns
+    /// counted from the separator.
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineSeparatorsAreNotLineBreaks(separator: String) throws {
+        let text = "a: \"x\(separator)y\"\nb: [1, 2]  # \(separator)\nc: |\n  one\n  three\nd: [*gone]\n"
+        let later = try #require(read(text).diagnostics.first)
+        #expect(later.code == .yamlUnknownAnchor)
+        #expect(later.range.start.line == 6 && later.range.start.column == 5)
+        #expect(Array(text.utf8)[later.range.start.offset] == UInt8(ascii: "*"))
+        // On the separator's own line, columns count on past it.
+        let same = try #require(read("a: [\"x\(separator)y\", *nope]\n").diagnostics.first)
+        #expect(same.range.start.line == 1 && same.range.start.column == 12)
+        // The literal block's text ends on its last line, after `three` (found by walking back over line breaks).
+        let root = try #require(read("a: \"x\(separator)y\"\nc: |\n  one\n  three\n\nd: 1\n").root)
+        let block = try #require(root.mapping?.first { $0.key.scalar?.text == "c" }?.value)
+        #expect(block.range.end.line == 4 && block.range.end.column == 8)
+    }
+
     @Test func controlCharactersAreASyntaxError() {
         let result = read(bytes: Array("a: x".utf8) + [0x07] + Array("\n".utf8))
         #expect(codes(result) == ["yaml.syntax-error"])

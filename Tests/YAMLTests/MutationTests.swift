@@ -76,8 +76,8 @@ import TestSupport
         return (line, offset - lineStart + 1)
     }
 
-    /// Characters of two to four bytes and every line break libyaml counts (CR LF, CR, NEL, LS, PS), for inputs
-    /// whose positions a count of ASCII alone cannot check.
+    /// Characters of two to four bytes, line breaks (CR LF, CR) and the separators libyaml breaks lines at and we do
+    /// not (NEL, LS, PS), for inputs whose positions a count of ASCII alone cannot check.
     static let wideCharacters = ["é", "日本", "😀", "\u{85}", "\u{2028}", "\u{2029}", "\r\n", "\r", "\t"].map { Array($0.utf8) }
 
     /// Every position the reader gives, for nodes (start and end) and for diagnostics and their notes, is the line and

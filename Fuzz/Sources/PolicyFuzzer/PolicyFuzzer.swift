@@ -219,9 +219,9 @@ enum PolicyPipeline {
     }
 
     /// A file's problem (a state file's, a key's) has a code of the file's family and lies within the file, on the
-    /// line and column its byte offset is at (counted here apart from the library: lines broken at LF, CR, CR LF,
-    /// NEL, LS and PS, as the renderer breaks them; columns in characters, a byte order mark in none), and renders
-    /// with the file.
+    /// line and column its byte offset is at (counted here apart from the library: lines broken at LF, CR and CR LF,
+    /// as editors break them, NEL, LS and PS being characters of their line; columns in characters, a byte order
+    /// mark in none), and renders with the file.
     static func placed(_ diagnostic: Diagnostic, in bytes: [UInt8], family: String = "state.") {
         precondition(diagnostic.code.rawValue.hasPrefix(family), "a problem of this file has a \(family) code")
         let range = diagnostic.range
@@ -233,8 +233,7 @@ enum PolicyPipeline {
         var index = before.startIndex
         while index < before.endIndex {
             let rest = before[index...]
-            let lineBreak = [[0x0D, 0x0A], [0x0A], [0x0D], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]]
-                .first { rest.starts(with: $0) }
+            let lineBreak = [[0x0D, 0x0A], [0x0A], [0x0D]].first { rest.starts(with: $0) }
             if let lineBreak {
                 line += 1
                 column = 1

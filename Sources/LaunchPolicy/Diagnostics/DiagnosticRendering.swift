@@ -148,7 +148,10 @@ struct SourceExcerpt {
                 if !source[shownStart].isUTF8Continuation { back += 1 }
             }
         } else {
-            while shownStart > 0, source[shownStart - 1] != lineFeed { shownStart -= 1 }
+            // Lines break at LF, CR and CR LF, as positions count them (`SourceMap.lineBreakLength`).
+            while shownStart > 0, source[shownStart - 1] != lineFeed, source[shownStart - 1] != carriageReturn {
+                shownStart -= 1
+            }
             // Skip a byte-order mark at the start of the input: it is invisible and columns do not count it.
             if shownStart == 0, source.starts(with: [0xEF, 0xBB, 0xBF]) { shownStart = 3 }
         }

@@ -26,17 +26,27 @@ struct InlineDirectives {
     init(source: [UInt8], scalars: @autoclosure () -> [SourceRange] = []) {
         var insideScalar: ScalarSpans?
         var lineNumber = 1
-        var counted = 0  // newlines are counted up to here, and only as far as a line that holds a directive
+        var counted = 0  // line breaks are counted up to here, and only as far as a line that holds a directive
+        // Lines break at LF, CR and CR LF, as every position the library gives counts them
+        // (`SourceMap.lineBreakLength`), so that a directive turns codes off on the line a diagnostic names.
+        func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        let byteOrderMark = source.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // Most files have few comments: the bytes are searched for `#`, and only a line that holds one is looked at.
         var search = 0
         while let hash = Self.index(of: UInt8(ascii: "#"), in: source, from: search) {
-            let lineStart = source[..<hash].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let lineEnd = Self.index(of: UInt8(ascii: "\n"), in: source, from: hash) ?? source.count
+            // The line's text, without a byte-order mark, which columns do not count.
+            let lineStart = source[..<hash].lastIndex(where: isBreak).map { $0 + 1 } ?? byteOrderMark
+            let lineEnd = source[hash...].firstIndex(where: isBreak) ?? source.count
             search = lineEnd + 1
             let line = source[lineStart..<lineEnd]
             // A line that is not UTF-8 holds no directive (the reader reports the encoding); offsets stay exact.
             guard let text = String(bytes: line, encoding: .utf8), text.contains(Self.marker) else { continue }
-            lineNumber += source[counted..<lineStart].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            // A CR LF is one break: its CR is not counted.
+            for index in counted..<lineStart where isBreak(source[index])
+                && !(source[index] == UInt8(ascii: "\r") && index + 1 < source.count && source[index + 1] == UInt8(ascii: "\n"))
+            {
+                lineNumber += 1
+            }
             counted = lineStart
             var search = text.startIndex
             while let hash = text[search...].firstIndex(of: "#") {

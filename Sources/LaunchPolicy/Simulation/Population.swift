@@ -178,17 +178,18 @@ enum CSVRecords {
     }
 
     static func parse(_ data: Data, diagnostics: inout BoundedDiagnostics) -> [Record] {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's byte-order mark
+        let bytes = [UInt8](data)
+        // A spreadsheet's byte-order mark is skipped: offsets count it, columns do not, as everywhere else.
+        let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var records: [Record] = []
         var fields: [Field] = []
         var field: [UInt8] = []
         var line = 1
         var column = 1
-        var fieldStart = SourceLocation(line: 1, column: 1, offset: 0)
+        var fieldStart = SourceLocation(line: 1, column: 1, offset: byteOrderMark)
         var recordStart = fieldStart
         var quoted = false
-        var index = 0
+        var index = byteOrderMark
         func location() -> SourceLocation { SourceLocation(line: line, column: column, offset: index) }
         func endField() {
             fields.append(Field(text: String(decoding: field, as: UTF8.self), range: SourceRange(start: fieldStart, end: location())))
@@ -238,8 +239,9 @@ enum CSVRecords {
                     field.append(byte)
                 }
             }
+            // Columns count Unicode scalars: a continuation byte is part of the character before it.
+            if !byte.isUTF8Continuation { column += 1 }
             index += 1
-            column += 1
         }
         if quoted {
             diagnostics.append(.error(.populationMalformed, "a quoted field is not closed before the end of the file",

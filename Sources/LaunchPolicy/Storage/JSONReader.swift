@@ -336,8 +336,8 @@ struct JSONReader {
     }
 
     /// The line and column of a byte offset, counted as the YAML reader counts them and the diagnostic renderer
-    /// shows them: lines broken at LF, CR and CR LF (and NEL, LS, PS), columns in scalars, a byte order mark in the
-    /// offset but not in the column.
+    /// shows them: lines broken at LF, CR and CR LF, columns in scalars, a byte order mark in the offset but not in
+    /// the column.
     private func location(of offset: Int) -> SourceLocation {
         bytes.withUnsafeBytes { SourceMap.location(ofByte: offset, in: $0) }
     }

@@ -3,6 +3,10 @@
 /// libyaml counts positions in characters, excludes a byte-order mark, and reports encoding problems with a raw byte
 /// offset only. Screening the bytes first gives every encoding problem a line and column and lets the reader hand
 /// libyaml input that is known to be UTF-8.
+///
+/// Lines break at LF, CR and CR LF, as YAML 1.2, editors and the Language Server Protocol break them
+/// (``SourceMap/lineBreakLength(at:in:)``). libyaml, a YAML 1.1 reader, also breaks lines at NEL, LS and PS
+/// (U+0085, U+2028, U+2029): in an input that holds one, its lines and columns are not used but counted again.
 struct ScreenedInput {
     /// 3 when the input starts with a UTF-8 byte-order mark, else 0.
     let byteOrderMarkLength: Int
@@ -10,6 +14,8 @@ struct ScreenedInput {
     let isASCII: Bool
     /// The number of characters after the byte-order mark, as libyaml counts them.
     let characterCount: Int
+    /// Whether the input holds NEL, LS or PS, where libyaml's lines break and ours do not.
+    let hasUnicodeLineBreaks: Bool
 
     /// The defined answers for encoding edge cases:
     /// - more bytes than the limit: `yaml.input-too-large`, at the first byte past the limit. `size` is the whole
@@ -40,6 +46,7 @@ struct ScreenedInput {
         }
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var isASCII = true
+        var hasUnicodeLineBreaks = false
         var characters = 0
         var index = bom
         let count = bytes.count
@@ -74,10 +81,16 @@ struct ScreenedInput {
                     "the input is not valid UTF-8: byte 0x\(hex(byte)) at offset \(index) does not start or continue a character",
                     at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
             }
+            if byte == 0xC2 ? bytes[index + 1] == 0x85 : byte == 0xE2 && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+            {
+                hasUnicodeLineBreaks = true
+            }
             index += length
             characters += 1
         }
-        return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII, characterCount: characters))
+        return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII, characterCount: characters,
+            hasUnicodeLineBreaks: hasUnicodeLineBreaks))
     }
 }
 
@@ -119,23 +132,57 @@ package struct SourceMap {
     // A cursor: libyaml's marks arrive almost in order, so walking from the last answer is amortised O(1).
     private var cursorCharacter = 0
     private var cursorByte: Int
+    /// Where each line starts, for an input whose lines libyaml breaks where ours do not (NEL, LS, PS); else empty.
+    private var lineStarts: [Int] = []
+    /// The last location counted in such an input, from which the next on its line is counted on.
+    private var lastCounted = SourceLocation(line: 0, column: 1, offset: 0)
 
     init(bytes: UnsafeRawBufferPointer, screened: ScreenedInput) {
         self.bytes = bytes
         self.screened = screened
         self.cursorByte = screened.byteOrderMarkLength
+        if screened.hasUnicodeLineBreaks {
+            lineStarts = [screened.byteOrderMarkLength]
+            var index = screened.byteOrderMarkLength
+            while index < bytes.count {
+                let breakLength = Self.lineBreakLength(at: index, in: bytes)
+                index += max(breakLength, 1)
+                if breakLength > 0 { lineStarts.append(index) }
+            }
+        }
     }
 
     /// The location of a libyaml mark. Inlined: every event has two, and all but the last are the plain case.
     @inline(__always)
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
         let offset = byteOffset(ofCharacter: characterIndex)
+        if screened.hasUnicodeLineBreaks { return recounted(offset) }
         if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
             // At the end of an input whose last line has no line break, libyaml moves its mark to a line that does
             // not exist. The end of the last line instead, where an editor puts the cursor.
             return location(ofByte: offset, onLine: line)
         }
         return SourceLocation(withinInput: line + 1, column: column + 1, offset: offset)
+    }
+
+    /// The location of a byte in an input with lines libyaml breaks where ours do not: its line found among the
+    /// line starts, its column counted on from the last location when that is earlier on the line, else from the
+    /// line's start.
+    private mutating func recounted(_ offset: Int) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var from = lineStarts[low]
+        var column = 1
+        if lastCounted.line == low + 1, lastCounted.offset <= offset {
+            (from, column) = (lastCounted.offset, lastCounted.column)
+        }
+        for index in from..<offset where !bytes[index].isUTF8Continuation { column += 1 }
+        lastCounted = SourceLocation(line: low + 1, column: column, offset: offset)
+        return lastCounted
     }
 
     /// The location of a byte on a known line (1-based), its column counted back to the line's start.
@@ -164,12 +211,7 @@ package struct SourceMap {
                 continue
             }
             guard endsWithLineBreak(at: offset) else { break }
-            switch last {
-            case 0x0A: offset -= offset - 2 >= start && bytes[offset - 2] == 0x0D ? 2 : 1
-            case 0x0D: offset -= 1
-            case 0x85: offset -= 2
-            default: offset -= 3
-            }
+            offset -= last == 0x0A && offset - 2 >= start && bytes[offset - 2] == 0x0D ? 2 : 1
             lineBreaks += 1
         }
         guard lineBreaks > 0 else { return range.end }
@@ -181,12 +223,9 @@ package struct SourceMap {
         bytes.count <= screened.byteOrderMarkLength || endsWithLineBreak(at: bytes.count)
     }
 
-    /// Whether the bytes just before `end` are a line break as libyaml counts them: LF, CR, NEL, LS or PS.
+    /// Whether the byte just before `end` ends a line: LF or CR (``lineBreakLength(at:in:)``).
     private func endsWithLineBreak(at end: Int) -> Bool {
-        let last = bytes[end - 1]
-        if last == 0x0A || last == 0x0D { return true }
-        if end >= 2, last == 0x85, bytes[end - 2] == 0xC2 { return true }
-        return end >= 3 && (last == 0xA8 || last == 0xA9) && bytes[end - 2] == 0x80 && bytes[end - 3] == 0xE2
+        bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D
     }
 
     /// The byte offset of the character with this index, counted as libyaml counts (after the byte-order mark).
@@ -219,8 +258,8 @@ package struct SourceMap {
         return cursorByte
     }
 
-    /// The location of a byte offset, with lines broken as libyaml breaks them (``lineBreakLength(at:in:)``). Used
-    /// for problems found before libyaml runs, and in other files a problem is placed in; linear in `offset`.
+    /// The location of a byte offset, with lines broken at LF, CR and CR LF (``lineBreakLength(at:in:)``). Used for
+    /// problems found before libyaml runs, and in other files a problem is placed in; linear in `offset`.
     package static func location(ofByte offset: Int, in bytes: UnsafeRawBufferPointer) -> SourceLocation {
         let end = min(offset, bytes.count)
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -241,21 +280,15 @@ package struct SourceMap {
         return SourceLocation(line: line, column: column, offset: end)
     }
 
-    /// The length in bytes of the line break at `index`, 0 when there is none: LF, CR, CR LF, and the Unicode breaks
-    /// NEL, LS and PS, as libyaml breaks lines.
+    /// The length in bytes of the line break at `index`, 0 when there is none: LF, CR or CR LF. Every position the
+    /// library gives counts lines so, as YAML 1.2, editors, the Language Server Protocol and GitHub do. NEL, LS and
+    /// PS (U+0085, U+2028, U+2029), which YAML 1.1 and libyaml also break lines at, are characters of their line:
+    /// a message that holds one is one line in an editor, and a position after it is where the editor shows it.
     package static func lineBreakLength(at index: Int, in bytes: UnsafeRawBufferPointer) -> Int {
-        let byte = bytes[index]
-        if byte == 0x0A {
-            return 1
-        } else if byte == 0x0D {
-            return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-        } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-            return 2
-        } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-            bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-        {
-            return 3
+        switch bytes[index] {
+        case 0x0A: 1
+        case 0x0D: index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        default: 0
         }
-        return 0
     }
 }
