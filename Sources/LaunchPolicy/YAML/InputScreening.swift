@@ -166,8 +166,8 @@ package struct SourceMap {
     }
 
     /// The location of a byte in an input with lines libyaml breaks where ours do not: its line found among the
-    /// line starts, its column counted on from the last location when that is earlier on the line, else from the
-    /// line's start.
+    /// line starts, its column counted from the last location when that is on the same line (on, or back: marks
+    /// arrive almost in order, so a file of one long line costs no more than one of many), else from the line's start.
     private mutating func recounted(_ offset: Int) -> SourceLocation {
         var low = 0
         var high = lineStarts.count - 1
@@ -175,12 +175,17 @@ package struct SourceMap {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        var from = lineStarts[low]
         var column = 1
-        if lastCounted.line == low + 1, lastCounted.offset <= offset {
-            (from, column) = (lastCounted.offset, lastCounted.column)
+        if lastCounted.line == low + 1 {
+            column = lastCounted.column
+            if lastCounted.offset <= offset {
+                for index in lastCounted.offset..<offset where !bytes[index].isUTF8Continuation { column += 1 }
+            } else {
+                for index in offset..<lastCounted.offset where !bytes[index].isUTF8Continuation { column -= 1 }
+            }
+        } else {
+            for index in lineStarts[low]..<offset where !bytes[index].isUTF8Continuation { column += 1 }
         }
-        for index in from..<offset where !bytes[index].isUTF8Continuation { column += 1 }
         lastCounted = SourceLocation(line: low + 1, column: column, offset: offset)
         return lastCounted
     }
