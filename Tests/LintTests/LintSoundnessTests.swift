@@ -215,4 +215,61 @@ import TestSupport
         }
         #expect(claims >= 100, "only \(claims) missing translations were named")
     }
+
+    /// `lint.missing-update-url` silent means every update a launch is asked for carries a link: random policies
+    /// with random `store` sections and a `url` on some update rules are linted, and at launches on every platform
+    /// (and on none) each `require-update` gate and `suggest-update` prompt without a URL must come from a rule lint
+    /// warned about, or from the exception the check documents: a rule for every platform, when `store` has a URL.
+    @Test(arguments: 0..<2)
+    func aSilentUpdateURLCheckMeansEveryUpdateHasALink(seed: UInt64) throws {
+        var random = SeededGenerator(seed: 0x0071_1A7E &+ seed)
+        let linter = PolicyLinter(now: lintNow)
+        let platforms: [Platform?] = Platform.allCases + [nil]
+        var linkless = 0
+        for iteration in 0..<150 {
+            var yaml = RandomPolicies.policy(using: &random)
+            let store = ["ios", "ipados", "android", "macos"].filter { _ in Bool.random(using: &random) }
+            yaml = yaml.replacingOccurrences(of: "store: {ios: \"https://a\", ipados: \"https://a\", android: \"https://b\"}",
+                with: "store: {" + store.map { "\($0): \"https://\($0)\"" }.joined(separator: ", ") + "}")
+            for action in ["require-update", "suggest-update"] {
+                yaml = yaml.components(separatedBy: "    then: \(action)\n").enumerated().map { index, part in
+                    index == 0 || Bool.random(using: &random) ? part : "    url: \"https://rule\"\n" + part
+                }.joined(separator: "    then: \(action)\n")
+            }
+            guard let policy = YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy else { continue }
+            let warned = Set(linter.lint(Array(yaml.utf8), path: "random.yaml").diagnostics
+                .filter { $0.code == .lintMissingUpdateURL }
+                .compactMap { warning in policy.rules.firstIndex { $0.action.range == warning.range } })
+            var launches: [RandomPolicies.Launch] = []
+            while launches.count < 150 {
+                let platform = platforms.randomElement(using: &random)!
+                var launch = RandomPolicies.launch(using: &random, fixed: platform.map { ["platform": $0.rawValue] } ?? [:])
+                if platform == nil, var values = launch?.values {
+                    values["platform"] = nil
+                    launch = (try? LaunchContext(values: values)).map { (values, $0) }
+                }
+                if let launch { launches.append(launch) }
+            }
+            for launch in launches {
+                let decision = policy.evaluate(launch.context)
+                let updates = (decision.gate.map { [$0] } ?? []).filter { $0.action == .requireUpdate } + decision.prompts
+                for update in updates where update.url == nil {
+                    linkless += 1
+                    let index = try #require(policy.rules.firstIndex { $0.id.value == update.rule })
+                    guard !warned.contains(index) else { continue }
+                    // The exception: a rule that matches whatever the platform, so at this launch without one too.
+                    var values = launch.values
+                    values["platform"] = nil
+                    let forEveryPlatform = try !store.isEmpty
+                        && policy.evaluate(LaunchContext(values: values)).explanation[index].matched
+                    #expect(forEveryPlatform, """
+                        iteration \(iteration): \(update.rule) has no link at \(RandomPolicies.described(launch)) \
+                        and policy-lint said nothing
+                        \(yaml)
+                        """)
+                }
+            }
+        }
+        #expect(linkless >= 20, "updates without a link were seen \(linkless) times")
+    }
 }

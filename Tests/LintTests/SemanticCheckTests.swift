@@ -549,6 +549,25 @@ import Testing
         #expect(decision.gate?.url == "https://apps.apple.com/app/id1")
     }
 
+    /// A platform one alternative names needs its URL even when another alternative names none: the rule below
+    /// sends Android users with the pro plan to no store. Before, the alternative without a platform made the rule
+    /// one "for every platform", which any store URL satisfied. Found by `LintSoundnessTests`.
+    @Test func aPlatformOneAlternativeNamesNeedsItsURLWhateverTheOthersName() {
+        let diagnostics = findings(.lintMissingUpdateURL, lint("""
+            policy: 1
+            store: {ios: "https://apps.apple.com/app/id1"}
+            messages: {up: {default: "Update."}}
+            rules:
+              - id: pro
+                when: {any: [{attributes: {plan: pro}, platform: android}, {launch-count: "> 10"}]}
+                then: suggest-update
+                message: up
+              - {id: everyone, when: {launch-count: "> 20"}, then: suggest-update, message: up}
+            """))
+        #expect(diagnostics.map(\.range.start.line) == [7])
+        #expect(diagnostics.first?.message.contains("store has no URL for android") == true)
+    }
+
     @Test func launchGateFilesAreNotAskedForStoreURLs() {
         let report = PolicyLinter(now: lintNow).lint(Array("""
             {"ios": {"requiredUpdate": {"minimumVersion": "2.0", "message": "Update."}}}

@@ -121,13 +121,20 @@ struct PolicyChecks {
     /// The platforms a rule can apply on, in the order they are declared; nil when some alternative of its condition
     /// does not name a platform, or the condition was too large to analyse.
     func platforms(of index: Int) -> [Platform]? {
+        platformReach(of: index).flatMap { $0.everyPlatform ? nil : $0.named }
+    }
+
+    /// The platforms the alternatives of a rule's condition name, in the order they are declared, and whether some
+    /// alternative names none, so that the rule applies on every platform too; nil when the condition was too large
+    /// to analyse.
+    func platformReach(of index: Int) -> (named: [Platform], everyPlatform: Bool)? {
         guard analyses[index].branches != nil else { return nil }
         var bits: UInt8 = 0
+        var everyPlatform = false
         for branch in analyses[index].satisfiableBranches {
-            guard let some = branch.platformBits else { return nil }
-            bits |= some
+            if let some = branch.platformBits { bits |= some } else { everyPlatform = true }
         }
-        return ConditionAnalysis.platforms(of: bits)
+        return (ConditionAnalysis.platforms(of: bits), everyPlatform)
     }
 
     /// "ios and android", of platforms in the order they are declared.

@@ -1,7 +1,8 @@
 /// Update rules that leave the update link to the app (`lint.missing-update-url`): `require-update` or
 /// `suggest-update` without `url`, where the policy's `store` has no URL for a platform the rule applies on (iPadOS
-/// takes the iOS one, as the interpreter does: ``Policy/storeURL(for:)``). Not reported for LaunchGate/Gandalf
-/// files, whose format has no URL: there the app supplies it in code.
+/// takes the iOS one, as the interpreter does: ``Policy/storeURL(for:)``): one its condition names, in any of its
+/// alternatives, or, for an alternative that names none, any platform when `store` is empty. Not reported for
+/// LaunchGate/Gandalf files, whose format has no URL: there the app supplies it in code.
 extension PolicyChecks {
     func updateURLs() -> [Diagnostic] {
         guard format == .policyLanguage else { return [] }
@@ -11,15 +12,17 @@ extension PolicyChecks {
             guard action == .requireUpdate || action == .suggestUpdate, policy.rules[index].url == nil,
                 !analyses[index].neverMatches
             else { continue }
+            // The platforms its alternatives name must each have a URL; an alternative that names none applies on
+            // every platform, where any store URL shows the team knows where updates come from.
+            let reach = platformReach(of: index) ?? ([], true)
+            let lacking = reach.named.filter { policy.storeURL(for: $0) == nil }
             let missing: String
-            if let platforms = platforms(of: index) {
-                let lacking = platforms.filter { policy.storeURL(for: $0) == nil }
-                guard !lacking.isEmpty else { continue }
+            if !lacking.isEmpty {
                 missing = "store has no URL for \(Self.names(lacking))"
-            } else {
-                // A rule for every platform: any store URL shows the team knows where updates come from.
-                guard policy.store.isEmpty else { continue }
+            } else if reach.everyPlatform, policy.store.isEmpty {
                 missing = "the policy has no store URLs"
+            } else {
+                continue
             }
             let rule = policy.rules[index]
             found.append(finding(.lintMissingUpdateURL,
