@@ -13,6 +13,8 @@ import TestSupport
     struct CachedEntry: Equatable {
         var policy: String
         var url: URL
+        /// Whether it was fetched with the key configured, and so verified and kept with its signature.
+        var signed: Bool
         var etag: String?
         var lastModified: String?
         var fetchedAt: Date
@@ -35,7 +37,7 @@ import TestSupport
         var random = SeededGenerator(seed: seed)
         let key = PolicySigningKey.generate()
         let otherKey = PolicySigningKey.generate()
-        let keyed = Bool.random(using: &random)
+        var keyed = Bool.random(using: &random)
         let maximumAge: TimeInterval = [60, 3_600, .infinity].randomElement(using: &random)!
         let closed = Bool.random(using: &random)
         let hasBundled = Int.random(in: 0..<4, using: &random) > 0
@@ -45,24 +47,30 @@ import TestSupport
         let urls = ["https://policies.example.com/app/policy.yaml", "https://cdn.example.com/v2/policy.yaml"]
             .map { URL(string: $0)! }
         var url = urls[0]
-        func source(_ url: URL) -> PolicySource {
+        func source(_ url: URL, keyed: Bool) -> PolicySource {
             PolicySource(
                 bundled: hasBundled ? Data(bundledPolicy.utf8) : nil, remoteURL: url, cacheDirectory: folder,
                 publicKey: keyed ? key.publicKey : nil, maximumSize: 4_096,
                 failureMode: closed ? .closed(maximumAge: maximumAge, message: "Locked") : .open)
         }
         let clock = ModelClock(Date(timeIntervalSince1970: 1_795_219_200))
-        var delivery = PolicyDelivery(source: source(url), clock: { clock.now })
+        var delivery = PolicyDelivery(source: source(url, keyed: keyed), clock: { clock.now })
         let cacheFile = delivery.source.cacheFile
         var model: CachedEntry?
         var log: [String] = ["seed \(seed): keyed \(keyed), closed \(closed) (\(maximumAge)), bundled \(hasBundled)"]
 
         for step in 0..<24 {
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
             case 10:
                 url = url == urls[0] ? urls[1] : urls[0]
-                delivery = PolicyDelivery(source: source(url), clock: { clock.now })
+                delivery = PolicyDelivery(source: source(url, keyed: keyed), clock: { clock.now })
                 log.append("\(step): the app now asks \(url.host ?? "")")
+            case 11 where !keyed:
+                // An app update configures a key: a policy cached without a signature is no longer used.
+                keyed = true
+                delivery = PolicyDelivery(source: source(url, keyed: keyed), clock: { clock.now })
+                if model?.signed == false { model = nil }
+                log.append("\(step): the app now has a key")
             case 0:
                 let seconds = [-120.0, 30, 61, 600, 4_000].randomElement(using: &random)!
                 clock.advance(seconds)
@@ -121,7 +129,7 @@ import TestSupport
                         expected = .rejected
                     } else {
                         expected = .updated
-                        model = CachedEntry(policy: policy, url: url, etag: answer.etag, lastModified: answer.lastModified,
+                        model = CachedEntry(policy: policy, url: url, signed: keyed, etag: answer.etag, lastModified: answer.lastModified,
                             fetchedAt: clock.now, confirmedAt: clock.now)
                     }
                 case (304, _) where validated:
