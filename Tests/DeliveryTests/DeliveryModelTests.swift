@@ -129,7 +129,9 @@ import TestSupport
                         expected = .rejected
                     } else {
                         expected = .updated
-                        model = CachedEntry(policy: policy, url: url, signed: keyed, etag: answer.etag, lastModified: answer.lastModified,
+                        model = CachedEntry(
+                            policy: policy, url: url, signed: keyed, etag: answer.etag,
+                            lastModified: answer.lastModified,
                             fetchedAt: clock.now, confirmedAt: clock.now)
                     }
                 case (304, _) where validated:
@@ -162,7 +164,8 @@ import TestSupport
             } else {
                 #expect(current.origin == (hasBundled ? .bundled : DeliveredPolicy.Origin.none), "\(context)")
                 #expect((current.lockout != nil) == closed, "\(context)")
-                #expect(rule == (closed ? DeliveredPolicy.lockoutRule : hasBundled ? "bundled-gate" : nil), "\(context)")
+                let expected = closed ? DeliveredPolicy.lockoutRule : hasBundled ? "bundled-gate" : nil
+                #expect(rule == expected, "\(context)")
             }
         }
     }

@@ -174,7 +174,8 @@ final class Script: @unchecked Sendable {
         let (fixture, script, delivery, _) = try await fixtureWithCachedPolicy()
         defer { fixture.tearDown() }
         script.set { _ in
-            TestHTTPServer.Reply(status: 304, headers: [("ETag", "\"v2\""), ("Last-Modified", "Sat, 21 Nov 2026 00:00:00 GMT")])
+            TestHTTPServer.Reply(status: 304,
+                headers: [("ETag", "\"v2\""), ("Last-Modified", "Sat, 21 Nov 2026 00:00:00 GMT")])
         }
         #expect(await delivery.refresh().outcome == .notModified)
         #expect(delivery.current().etag == "\"v2\"")

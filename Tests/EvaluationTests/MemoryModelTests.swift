@@ -77,8 +77,8 @@ import TestSupport
 
         let folder = try makeTemporaryFolder("memory-model")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store: any DisplayMemoryStore = Bool.random(using: &random)
-            ? InMemoryDisplayMemoryStore() : JSONFileDisplayMemoryStore(url: folder.appendingPathComponent("shown.json"))
+        let file = JSONFileDisplayMemoryStore(url: folder.appendingPathComponent("shown.json"))
+        let store: any DisplayMemoryStore = Bool.random(using: &random) ? InMemoryDisplayMemoryStore() : file
         var edition = 0
         var current = try policy(edition: edition)
         var now = Date(timeIntervalSince1970: 1_795_219_200)
@@ -93,7 +93,8 @@ import TestSupport
                 current = try policy(edition: edition)
                 log.append("\(step): m edited")
             case 1:
-                let steps: [TimeInterval] = [-7_200, 3_600, 39_600, 46_800, 172_800, 345_600]  // -2h, 1h, 11h, 13h, 2d, 4d
+                // -2h, 1h, 11h, 13h, 2d, 4d
+                let steps: [TimeInterval] = [-7_200, 3_600, 39_600, 46_800, 172_800, 345_600]
                 now += steps.randomElement(using: &random)!
                 log.append("\(step): now \(now)")
             default:

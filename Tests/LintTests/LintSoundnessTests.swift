@@ -229,7 +229,8 @@ import TestSupport
         for iteration in 0..<150 {
             var yaml = RandomPolicies.policy(using: &random)
             let store = ["ios", "ipados", "android", "macos"].filter { _ in Bool.random(using: &random) }
-            yaml = yaml.replacingOccurrences(of: "store: {ios: \"https://a\", ipados: \"https://a\", android: \"https://b\"}",
+            let written = "store: {ios: \"https://a\", ipados: \"https://a\", android: \"https://b\"}"
+            yaml = yaml.replacingOccurrences(of: written,
                 with: "store: {" + store.map { "\($0): \"https://\($0)\"" }.joined(separator: ", ") + "}")
             for action in ["require-update", "suggest-update"] {
                 yaml = yaml.components(separatedBy: "    then: \(action)\n").enumerated().map { index, part in
@@ -243,7 +244,8 @@ import TestSupport
             var launches: [RandomPolicies.Launch] = []
             while launches.count < 150 {
                 let platform = platforms.randomElement(using: &random)!
-                var launch = RandomPolicies.launch(using: &random, fixed: platform.map { ["platform": $0.rawValue] } ?? [:])
+                let fixed = platform.map { ["platform": $0.rawValue] } ?? [:]
+                var launch = RandomPolicies.launch(using: &random, fixed: fixed)
                 if platform == nil, var values = launch?.values {
                     values["platform"] = nil
                     launch = (try? LaunchContext(values: values)).map { (values, $0) }
@@ -252,7 +254,8 @@ import TestSupport
             }
             for launch in launches {
                 let decision = policy.evaluate(launch.context)
-                let updates = (decision.gate.map { [$0] } ?? []).filter { $0.action == .requireUpdate } + decision.prompts
+                let gates = decision.gate.map { [$0] } ?? []
+                let updates = gates.filter { $0.action == .requireUpdate } + decision.prompts
                 for update in updates where update.url == nil {
                     linkless += 1
                     let index = try #require(policy.rules.firstIndex { $0.id.value == update.rule })

@@ -74,23 +74,28 @@ import TestSupport
     /// A random configuration: either section or both, each part present or not, versions of one to three parts
     /// (Android's a version code) within the sweep of ``check(_:name:)``, texts that need escaping.
     static func randomConfiguration(using random: inout SeededGenerator) -> String {
-        let texts = [#"Update"#, #"Line one\nline two"#, #"\"quoted\" — ünïcode"#, #"a: b # c"#, #"- dash"#, "", #"\\"#]
+        let texts = [#"Update"#, #"Line one\nline two"#, #"\"quoted\" — ünïcode"#, #"a: b # c"#, #"- dash"#, "",
+            #"\\"#]
         func version(android: Bool) -> String {
             if android { return String(Int.random(in: 0...140, using: &random)) }
-            return (0..<Int.random(in: 1...3, using: &random)).map { _ in String(Int.random(in: 0...12, using: &random)) }
-                .joined(separator: ".")
+            let parts = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0...12, using: &random) }
+            return parts.map(String.init).joined(separator: ".")
         }
         var sections: [String] = []
         for name in ["ios", "android"] where Int.random(in: 0..<3, using: &random) > 0 {
             var parts: [String] = []
+            let android = name == "android"
             if Bool.random(using: &random) {
-                parts.append(#""alert": {"message": "\#(texts.randomElement(using: &random)!)", "blocking": \#(Bool.random(using: &random))}"#)
+                let (text, blocking) = (texts.randomElement(using: &random)!, Bool.random(using: &random))
+                parts.append(#""alert": {"message": "\#(text)", "blocking": \#(blocking)}"#)
             }
             if Bool.random(using: &random) {
-                parts.append(#""optionalUpdate": {"optionalVersion": "\#(version(android: name == "android"))", "message": "\#(texts.randomElement(using: &random)!)"}"#)
+                let (version, text) = (version(android: android), texts.randomElement(using: &random)!)
+                parts.append(#""optionalUpdate": {"optionalVersion": "\#(version)", "message": "\#(text)"}"#)
             }
             if Bool.random(using: &random) {
-                parts.append(#""requiredUpdate": {"minimumVersion": "\#(version(android: name == "android"))", "message": "\#(texts.randomElement(using: &random)!)"}"#)
+                let (version, text) = (version(android: android), texts.randomElement(using: &random)!)
+                parts.append(#""requiredUpdate": {"minimumVersion": "\#(version)", "message": "\#(text)"}"#)
             }
             sections.append("\"\(name)\": {\(parts.joined(separator: ", "))}")
         }

@@ -78,7 +78,8 @@ import TestSupport
 
     /// Characters of two to four bytes, line breaks (CR LF, CR) and the separators libyaml breaks lines at and we do
     /// not (NEL, LS, PS), for inputs whose positions a count of ASCII alone cannot check.
-    static let wideCharacters = ["é", "日本", "😀", "\u{85}", "\u{2028}", "\u{2029}", "\r\n", "\r", "\t"].map { Array($0.utf8) }
+    static let wideCharacters = ["é", "日本", "😀", "\u{85}", "\u{2028}", "\u{2029}", "\r\n", "\r", "\t"]
+        .map { Array($0.utf8) }
 
     /// Every position the reader gives, for nodes (start and end) and for diagnostics and their notes, is the line and
     /// column that a separate count over the bytes (`SourceMap.location(ofByte:in:)`) finds at its offset, on
@@ -124,7 +125,11 @@ import TestSupport
                 for location in locations {
                     let counted = SourceMap.location(ofByte: location.offset, in: bytes)
                     #expect(counted.line == location.line && counted.column == location.column,
-                        "seed \(seed) iteration \(iteration): \(location) at offset \(location.offset), counted \(counted)\n\(String(decoding: input, as: UTF8.self).debugDescription)")
+                        """
+                        seed \(seed) iteration \(iteration): \(location) at offset \(location.offset), \
+                        counted \(counted)
+                        \(String(decoding: input, as: UTF8.self).debugDescription)
+                        """)
                 }
             }
             checked += locations.count

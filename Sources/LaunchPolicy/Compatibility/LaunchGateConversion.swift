@@ -67,16 +67,16 @@ private struct PolicyWriter {
             }
             // A threshold no version is below (`minimumVersion: "0"`): LaunchGate and Gandalf never applied the
             // update, and neither does the rule; it is kept, with its message, for when the threshold is raised.
-            let belowNothing = entries.contains { $0.test.range?.canMatch == false }
-            if belowNothing {
-                lines.append("  # No version is below this threshold, so the rule never applies, as the JSON's did not;")
-                lines.append("  # it is kept, with its message, for when the threshold is raised.")
+            let matchesNothing = { (entry: ConditionEntry) in entry.test.range?.canMatch == false }
+            if entries.contains(where: matchesNothing) {
+                lines.append("  # No version is below this threshold: the rule never applies, nor did the JSON's.")
+                lines.append("  # It is kept, with its message, for when the threshold is raised.")
             }
             lines.append("  - id: \(Self.key(rule.id.value))")
             if !entries.isEmpty {
                 lines.append("    when:")
                 for entry in entries {
-                    let disabled = entry.test.range?.canMatch == false ? "  # policy-lint: disable=lint.never-matches" : ""
+                    let disabled = matchesNothing(entry) ? "  # policy-lint: disable=lint.never-matches" : ""
                     lines.append("      \(entry.key): \(Self.value(of: entry))" + disabled)
                 }
             }
