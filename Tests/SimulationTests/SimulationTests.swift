@@ -308,6 +308,19 @@ private func population(_ csv: String) throws -> Population {
             == String(repeating: " ", count: 12) + "^~~~~")
     }
 
+    /// Lines that end with CR alone (a spreadsheet on a Mac) are records, and positions count them as lines, in a
+    /// quoted field too. Before, the file was one record holding every CR.
+    @Test func linesEndedByACarriageReturnAreRecords() throws {
+        let csv = "platform,app-version,attributes.note,users\rios,2.4,\"two\rlines\",3\randroid,x,,1\r"
+        let read = Population.read(csv: Data(csv.utf8))
+        #expect(read.population.rows.count == 1)
+        #expect(read.population.rows.first?.values["attributes"] == .map(["note": "two\rlines"]))
+        #expect(read.population.users == 3)
+        let problem = try #require(read.diagnostics.first)
+        #expect(problem.code == .populationInvalidValue)
+        #expect(problem.range.start.line == 4 && problem.range.start.column == 9)
+    }
+
     /// A problem on each of many rows: 500 are reported, then one error says the rest are not, where it was found;
     /// the rows that read are still read.
     @Test func pastFiveHundredProblemsTheRestAreNotReported() {

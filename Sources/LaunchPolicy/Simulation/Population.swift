@@ -2,8 +2,8 @@ import Foundation
 
 /// An installed base as rows of users who share a launch context: the input of a simulation.
 ///
-/// Read from CSV (RFC 4180: commas, double-quoted fields with `""` for a quote, LF or CRLF lines). The header names
-/// the columns: the context keys (`platform`, `app-version`, `build`, `os-version`, `locale`, `region`, `launch`,
+/// Read from CSV (RFC 4180: commas, double-quoted fields with `""` for a quote; lines end with CR LF, LF or CR, as a
+/// spreadsheet on a Mac may write). The header names the columns: the context keys (`platform`, `app-version`, `build`, `os-version`, `locale`, `region`, `launch`,
 /// `previous-version`, `install-version`, `original-app-version`, `launch-count`, `days-since-last-launch`,
 /// `days-since-install`, `launch-source`, `install-id`, `now`), `attributes.NAME` for an app-defined attribute, and
 /// `users`, how many users share the row (1 when there is no such column). An empty cell leaves that key unknown.
@@ -213,7 +213,10 @@ enum CSVRecords {
                     quoted = false
                 } else {
                     field.append(byte)
-                    if byte == UInt8(ascii: "\n") { line += 1; column = 0 }
+                    // Lines break at LF, CR and CR LF, as every position counts them (`SourceMap.lineBreakLength`).
+                    let crlf = byte == UInt8(ascii: "\r") && index + 1 < bytes.count
+                        && bytes[index + 1] == UInt8(ascii: "\n")
+                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && !crlf { line += 1; column = 0 }
                 }
             } else {
                 switch byte {
@@ -222,7 +225,8 @@ enum CSVRecords {
                     fieldStart = SourceLocation(line: line, column: column + 1, offset: index + 1)
                 case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
                     break
-                case UInt8(ascii: "\n"):
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    // LF, CR LF, or CR alone, as a spreadsheet on a Mac may write.
                     endRecord()
                     line += 1
                     column = 0
