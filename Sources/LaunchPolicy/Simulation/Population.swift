@@ -3,10 +3,11 @@ import Foundation
 /// An installed base as rows of users who share a launch context: the input of a simulation.
 ///
 /// Read from CSV (RFC 4180: commas, double-quoted fields with `""` for a quote; lines end with CR LF, LF or CR, as a
-/// spreadsheet on a Mac may write). The header names the columns: the context keys (`platform`, `app-version`, `build`, `os-version`, `locale`, `region`, `launch`,
-/// `previous-version`, `install-version`, `original-app-version`, `launch-count`, `days-since-last-launch`,
-/// `days-since-install`, `launch-source`, `install-id`, `now`), `attributes.NAME` for an app-defined attribute, and
-/// `users`, how many users share the row (1 when there is no such column). An empty cell leaves that key unknown.
+/// spreadsheet on a Mac may write). The header names the columns: the context keys (`platform`, `app-version`,
+/// `build`, `os-version`, `locale`, `region`, `launch`, `previous-version`, `install-version`, `original-app-version`,
+/// `launch-count`, `days-since-last-launch`, `days-since-install`, `launch-source`, `install-id`, `now`),
+/// `attributes.NAME` for an app-defined attribute, and `users`, how many users share the row (1 when there is no such
+/// column). An empty cell leaves that key unknown.
 public struct Population: Sendable {
     /// One row: a context and how many users share it.
     public struct Row: Sendable {
