@@ -41,11 +41,13 @@ struct InlineDirectives {
             let line = source[lineStart..<lineEnd]
             // A line that is not UTF-8 holds no directive (the reader reports the encoding); offsets stay exact.
             guard let text = String(bytes: line, encoding: .utf8), text.contains(Self.marker) else { continue }
-            // A CR LF is one break: its LF is counted, its CR not.
-            for index in counted..<lineStart where isBreak(source[index]) {
-                let crlf = source[index] == UInt8(ascii: "\r") && index + 1 < source.count
-                    && source[index + 1] == UInt8(ascii: "\n")
-                if !crlf { lineNumber += 1 }
+            source.withUnsafeBytes { bytes in
+                var index = counted
+                while index < lineStart {
+                    let breakLength = SourceMap.lineBreakLength(at: index, in: bytes)
+                    if breakLength > 0 { lineNumber += 1 }
+                    index += max(breakLength, 1)
+                }
             }
             counted = lineStart
             var search = text.startIndex
