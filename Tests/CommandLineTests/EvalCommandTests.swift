@@ -1,4 +1,5 @@
 import Foundation
+import LaunchPolicy
 import Testing
 import TestSupport
 
@@ -101,6 +102,75 @@ import TestSupport
         #expect(result.status == 2)
         #expect(result.standardError.contains("bad.yaml:2:1: error:"))
         #expect(result.standardError.contains("app-version"))
+    }
+
+    /// The command decides as the library does, whether the launch comes as options or as a `--context` file:
+    /// random policies at random launches (every key of the context, some left out), three ways each.
+    @Test func optionsAContextFileAndTheLibraryDecideAlike() throws {
+        let folder = try makeTemporaryFolder("eval-random")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var random = SeededGenerator(seed: 0xE7A1_0001)
+        var compared = 0
+        var seen: Set<String> = []
+        while compared < 24 {
+            let yaml = RandomPolicies.policy(using: &random)
+            guard let policy = YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy,
+                let launch = RandomPolicies.launch(using: &random)
+            else { continue }
+            compared += 1
+            let file = folder.appendingPathComponent("policy.yaml")
+            try Data(yaml.utf8).write(to: file)
+            var options: [String] = []
+            var context = ""
+            for (key, value) in launch.values.sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .text(let text):
+                    options += ["--\(key)", text]
+                    context += "\(key): \"\(text)\"\n"
+                case .map(let attributes):
+                    for (name, text) in attributes.sorted(by: { $0.key < $1.key }) {
+                        options += ["--attribute", "\(name)=\(text)"]
+                    }
+                    context += "attributes: {" + attributes.sorted { $0.key < $1.key }
+                        .map { "\($0.key): \"\($0.value)\"" }.joined(separator: ", ") + "}\n"
+                case .list: Issue.record("a launch value is a list: \(value)")
+                }
+            }
+            let contextFile = folder.appendingPathComponent("context.yaml")
+            try Data(context.utf8).write(to: contextFile)
+
+            let decision = policy.evaluate(launch.context)
+            let expected: [String: String] = [
+                "gate": decision.gate?.rule ?? "none",
+                "prompts": decision.prompts.map(\.rule).joined(separator: " "),
+                "notices": decision.notices.map(\.rule).joined(separator: " "),
+                "grants": decision.grants.joined(separator: " "),
+                "matched": decision.explanation.map { $0.matched ? "1" : "0" }.joined(),
+            ]
+            let shown = expected.filter { !$0.value.isEmpty && $0.value != "none" && $0.value.contains { $0 != "0" } }
+            seen.formUnion(shown.keys)
+            for arguments in [options, ["--context", contextFile.path]] {
+                let result = try Executables.run("launch-policy", ["eval", file.path, "--format", "json"] + arguments)
+                #expect(result.status == 0, "\(arguments): \(result.standardError)")
+                guard result.status == 0 else { continue }
+                let object = try json(result)
+                let rules = { (key: String) in
+                    let directives = (object[key] as? [[String: Any]]) ?? []
+                    return directives.compactMap { $0["rule"] as? String }.joined(separator: " ")
+                }
+                let found: [String: String] = [
+                    "gate": ((object["gate"] as? [String: Any])?["rule"] as? String) ?? "none",
+                    "prompts": rules("prompts"),
+                    "notices": rules("notices"),
+                    "grants": ((object["grants"] as? [String]) ?? []).joined(separator: " "),
+                    "matched": ((object["explanation"] as? [[String: Any]]) ?? [])
+                        .map { ($0["matched"] as? Bool) == true ? "1" : "0" }.joined(),
+                ]
+                #expect(found == expected, "\(arguments)\n\(yaml)")
+            }
+        }
+        // Decisions of every kind were compared, not only empty ones.
+        #expect(seen == ["gate", "prompts", "notices", "grants", "matched"], "\(seen)")
     }
 
     @Test func aMemoryFileThatIsAFolderSaysWhyInWords() throws {
