@@ -158,6 +158,19 @@ import TestSupport
         #expect(unused.map(\.range.start.column) == [3])
     }
 
+    /// A byte-order mark is counted by offsets and not by columns, in a directive's problem as everywhere: the same
+    /// file with and without one gives the same line and column, the offset 3 further on. Before, a directive on the
+    /// first line counted the mark as a column.
+    @Test func aDirectiveOnTheFirstLineBehindAByteOrderMarkIsPlacedAsWithoutIt() throws {
+        let text = "policy: 1  # policy-lint: disable=lint.lockot\nmessages: {}\nrules: []\n"
+        let plain = try #require(findings(.lintInvalidConfiguration, lint(text)).first)
+        let marked = try #require(findings(.lintInvalidConfiguration, lint("\u{FEFF}" + text)).first)
+        #expect(plain.range.start.line == 1 && plain.range.start.column > 1)
+        #expect(marked.range.start.line == plain.range.start.line)
+        #expect(marked.range.start.column == plain.range.start.column)
+        #expect(marked.range.start.offset == plain.range.start.offset + 3)
+    }
+
     @Test func aMistypedInlineCommentIsReported() {
         let diagnostics = lint("""
             policy: 1
