@@ -79,8 +79,9 @@ def files():
                              'requiredUpdate': {'minimumVersion': 'bad', 'message': 'm'}}}
     configuration.update({f'k{i}': {'a': i} for i in range(24_000)})
     yield 'one-line.json', json.dumps(configuration, separators=(',', ':'))
-    # The same with a line separator (U+2028) in its first text: libyaml breaks lines there and we do not, so every
-    # position of the file's one line is counted again from its bytes, each from the one before.
+    # The same with a line separator (U+2028) in its first text: libyaml breaks lines there and YAML 1.2 does not, so
+    # the reader hands libyaml a copy with a stand-in for it, looks for the stand-in in every scalar, and maps a
+    # problem libyaml places by byte back to the input.
     configuration['ios']['alert']['message'] = 'x\u2028y'
     yield 'one-line-separator.json', json.dumps(configuration, separators=(',', ':'), ensure_ascii=False)
 

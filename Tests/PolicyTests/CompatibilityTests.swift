@@ -117,6 +117,14 @@ private func platforms(of rule: Rule) -> [Platform] {
         #expect(parser.parse(Data(#"{"android": {}}"#.utf8))?.alert == nil)
     }
 
+    /// JSON allows NEL, LS and PS raw in a string; the reader, on libyaml (YAML 1.1), read each as a line break and
+    /// folded it into a space, so that a message pasted with one was shown changed.
+    @Test func aMessageKeepsItsLineSeparators() throws {
+        let json = "{\"ios\": {\"alert\": {\"message\": \"Down\u{2028}for\u{85}now\u{2029}\", \"blocking\": false}}}"
+        let configuration = try #require(LaunchGateDefaultParser().parse(Data(json.utf8)))
+        #expect(configuration.alert?.message == "Down\u{2028}for\u{85}now\u{2029}")
+    }
+
     @Test func formatDetectionSendsPoliciesAndConfigurationsToTheirParsers() {
         let automatic = AutomaticPolicyParser()
         #expect(automatic.parse(Data(Self.documented.utf8)).usablePolicy?.rules.count == 3)

@@ -91,6 +91,78 @@ import Testing
         #expect(block.range.end.line == 4 && block.range.end.column == 8)
     }
 
+    /// YAML 1.2 and JSON read NEL, LS and PS as characters of the text. libyaml (YAML 1.1) folded one in a quoted
+    /// scalar into a space, JSON included, dropped one that ended a plain scalar, and refused one inside a plain or
+    /// block scalar as a syntax error.
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineSeparatorsAreKeptInTheText(separator: String) throws {
+        let cases: [(yaml: String, text: String)] = [
+            ("a: \"x\(separator)y\"\n", "x\(separator)y"),
+            ("a: 'x\(separator)y'\n", "x\(separator)y"),
+            ("{\"a\": \"x\(separator)y\"}", "x\(separator)y"),
+            ("a: x\(separator)y\n", "x\(separator)y"),
+            ("a: x \(separator) y\n", "x \(separator) y"),
+            ("a: x\(separator)\n", "x\(separator)"),
+            ("a: |\n  x\(separator)y\n", "x\(separator)y\n"),
+            ("a: >\n  x\(separator)y\n  z\n", "x\(separator)y z\n"),
+            ("a: [x\(separator)y, 1]\n", "x\(separator)y"),
+            // A comment runs to the line's end, past the separator: `b` is part of it.
+            ("a: x  # note\(separator)b: 2\n", "x"),
+        ]
+        for (yaml, text) in cases {
+            let result = read(yaml)
+            #expect(result.diagnostics.isEmpty, "\(yaml.debugDescription): \(result.diagnostics.map(\.message))")
+            let mapping = try #require(result.root?.mapping, "\(yaml.debugDescription)")
+            #expect(mapping.count == 1, "\(yaml.debugDescription)")
+            let value = try #require(mapping.first?.value)
+            #expect((value.scalar?.text ?? value.sequence?.first?.scalar?.text) == text, "\(yaml.debugDescription)")
+        }
+    }
+
+    /// The characters that stand in for the separators while libyaml reads are never ones the text holds, raw or as
+    /// a `\U` escape, and escapes that make a separator still make it.
+    @Test func theSeparatorsStandInsAreNotConfusedWithTheText() throws {
+        // U+F0000 and U+F0001 are in the text, and U+F0002, the next, is what an escape makes.
+        let text = "a: \"\\U000f0002 \u{F0001}\u{2028}\\L\u{85}\\N\"\nb: \u{F0000}\u{2029}\u{10FFFF}\n"
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty)
+        let mapping = try #require(result.root?.mapping)
+        #expect(mapping.map { $0.value.scalar?.text } == [
+            "\u{F0002} \u{F0001}\u{2028}\u{2028}\u{85}\u{85}", "\u{F0000}\u{2029}\u{10FFFF}",
+        ])
+    }
+
+    /// libyaml's problems found before it makes a mark (a control character) are placed by the bytes it was given,
+    /// where a stand-in is longer than its separator.
+    @Test func aProblemAfterASeparatorIsPlacedInTheInput() throws {
+        let text = "a: \"x\u{2028}y\u{85}\"\nb: x\u{07}\n"
+        let diagnostic = try #require(read(text).diagnostics.first)
+        #expect(diagnostic.code == .yamlSyntaxError)
+        #expect(diagnostic.range.start.line == 2 && diagnostic.range.start.column == 5)
+        #expect(Array(text.utf8)[diagnostic.range.start.offset] == 0x07)
+    }
+
+    /// Stand-ins are looked for among the characters past U+FFFF; an input that holds nearly all of them still has
+    /// some, and one that holds all of them (over 4 MiB) is refused with a problem of its own, not misread.
+    @Test func anInputHoldingEveryCharacterPastUFFFFHasNoStandIns() throws {
+        func input(sparing spared: Int) -> [UInt8] {
+            var bytes = Array("a: \"\u{2028}\"\n# ".utf8)
+            bytes.reserveCapacity(4 * 0x10_0000 + 16)
+            for codePoint in UInt32(0x1_0000 + spared)...0x10_FFFF {
+                bytes += [0xF0 | UInt8(codePoint >> 18), 0x80 | UInt8(codePoint >> 12 & 0x3F),
+                    0x80 | UInt8(codePoint >> 6 & 0x3F), 0x80 | UInt8(codePoint & 0x3F)]
+            }
+            return bytes + [0x0A]
+        }
+        let limits = YAMLLimits(maximumInputBytes: 8 << 20)
+        let spared = read(bytes: input(sparing: 3), limits: limits)
+        #expect(spared.diagnostics.isEmpty)
+        #expect(spared.root?.mapping?.first?.value.scalar?.text == "\u{2028}")
+        let none = read(bytes: input(sparing: 0), limits: limits)
+        #expect(none.diagnostics.map(\.code) == [.yamlNoStandInForSeparators])
+        #expect(none.root == nil)
+    }
+
     @Test func controlCharactersAreASyntaxError() {
         let result = read(bytes: Array("a: x".utf8) + [0x07] + Array("\n".utf8))
         #expect(codes(result) == ["yaml.syntax-error"])

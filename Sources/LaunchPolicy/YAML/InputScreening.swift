@@ -6,7 +6,8 @@
 ///
 /// Lines break at LF, CR and CR LF, as YAML 1.2, editors and the Language Server Protocol break them
 /// (``SourceMap/lineBreakLength(at:in:)``). libyaml, a YAML 1.1 reader, also breaks lines at NEL, LS and PS
-/// (U+0085, U+2028, U+2029): in an input that holds one, its lines and columns are not used but counted again.
+/// (U+0085, U+2028, U+2029): an input that holds one is handed to it with stand-ins for them
+/// (``SeparatorSubstitution``).
 struct ScreenedInput {
     /// 3 when the input starts with a UTF-8 byte-order mark, else 0.
     let byteOrderMarkLength: Int
@@ -132,62 +133,24 @@ package struct SourceMap {
     // A cursor: libyaml's marks arrive almost in order, so walking from the last answer is amortised O(1).
     private var cursorCharacter = 0
     private var cursorByte: Int
-    /// Where each line starts, for an input whose lines libyaml breaks where ours do not (NEL, LS, PS); else empty.
-    private var lineStarts: [Int] = []
-    /// The last location counted in such an input, from which the next on its line is counted on.
-    private var lastCounted = SourceLocation(line: 0, column: 1, offset: 0)
 
     init(bytes: UnsafeRawBufferPointer, screened: ScreenedInput) {
         self.bytes = bytes
         self.screened = screened
         self.cursorByte = screened.byteOrderMarkLength
-        if screened.hasUnicodeLineBreaks {
-            lineStarts = [screened.byteOrderMarkLength]
-            var index = screened.byteOrderMarkLength
-            while index < bytes.count {
-                let breakLength = Self.lineBreakLength(at: index, in: bytes)
-                index += max(breakLength, 1)
-                if breakLength > 0 { lineStarts.append(index) }
-            }
-        }
     }
 
     /// The location of a libyaml mark. Inlined: every event has two, and all but the last are the plain case.
+    /// libyaml's lines are ours, as it never sees NEL, LS or PS (``SeparatorSubstitution``).
     @inline(__always)
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
         let offset = byteOffset(ofCharacter: characterIndex)
-        if screened.hasUnicodeLineBreaks { return recounted(offset) }
         if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
             // At the end of an input whose last line has no line break, libyaml moves its mark to a line that does
             // not exist. The end of the last line instead, where an editor puts the cursor.
             return location(ofByte: offset, onLine: line)
         }
         return SourceLocation(withinInput: line + 1, column: column + 1, offset: offset)
-    }
-
-    /// The location of a byte in an input with lines libyaml breaks where ours do not: its line found among the
-    /// line starts, its column counted from the last location when that is on the same line (on, or back: marks
-    /// arrive almost in order, so a file of one long line costs no more than one of many), else from the line's start.
-    private mutating func recounted(_ offset: Int) -> SourceLocation {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        var column = 1
-        if lastCounted.line == low + 1 {
-            column = lastCounted.column
-            if lastCounted.offset <= offset {
-                for index in lastCounted.offset..<offset where !bytes[index].isUTF8Continuation { column += 1 }
-            } else {
-                for index in offset..<lastCounted.offset where !bytes[index].isUTF8Continuation { column -= 1 }
-            }
-        } else {
-            for index in lineStarts[low]..<offset where !bytes[index].isUTF8Continuation { column += 1 }
-        }
-        lastCounted = SourceLocation(line: low + 1, column: column, offset: offset)
-        return lastCounted
     }
 
     /// The location of a byte on a known line (1-based), its column counted back to the line's start.

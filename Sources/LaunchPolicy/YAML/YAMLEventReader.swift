@@ -34,20 +34,33 @@ public struct YAMLEventReader: Sendable {
         case .success(let result): screened = result
         case .failure(let diagnostic): return diagnostic
         }
+        if screened.hasUnicodeLineBreaks {
+            // libyaml reads a copy in which NEL, LS and PS are characters, as YAML 1.2 reads them.
+            switch SeparatorSubstitution.make(for: bytes, screened: screened) {
+            case .success(let substitution):
+                return substitution.bytes.withUnsafeBufferPointer { given in
+                    parse(given.baseAddress!, count: given.count, bytes: bytes, screened: screened,
+                        substitution: substitution, body)
+                }
+            case .failure(let diagnostic): return diagnostic
+            }
+        }
         let count = bytes.count - screened.byteOrderMarkLength
         if let base = bytes.baseAddress, count > 0 {
             let start = (base + screened.byteOrderMarkLength).assumingMemoryBound(to: UInt8.self)
-            return parse(start, count: count, bytes: bytes, screened: screened, body)
+            return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, body)
         }
         // libyaml wants a valid pointer even for an empty input.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
-            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, body)
+            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, body)
         }
     }
 
+    /// Parses what libyaml is given (`start`, `count`): the input after its byte-order mark, or the `substitution`'s
+    /// copy of it.
     private func parse(
         _ start: UnsafePointer<UInt8>, count: Int, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
-        _ body: (consuming YAMLEvent) -> Bool
+        substitution: SeparatorSubstitution?, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         var map = SourceMap(bytes: bytes, screened: screened)
         var parser = yaml_parser_t()
@@ -62,7 +75,7 @@ public struct YAMLEventReader: Sendable {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                return syntaxError(parser, map: &map, bytes: bytes, screened: screened)
+                return syntaxError(parser, map: &map, bytes: bytes, screened: screened, substitution: substitution)
             }
             defer { yaml_event_delete(&event) }
             var range = SourceRange(
@@ -105,15 +118,24 @@ public struct YAMLEventReader: Sendable {
                 kind = .mappingEnd
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
-                if data.length > limits.maximumScalarBytes {
+                var restored: [UInt8]?
+                if let substitution, data.length > 0 {
+                    restored = substitution.restoring(UnsafeBufferPointer(start: data.value, count: data.length))
+                }
+                let length = restored?.count ?? data.length
+                if length > limits.maximumScalarBytes {
                     return .error(
                         .yamlScalarTooLong,
-                        "a scalar of \(data.length) bytes is longer than the limit of "
-                            + "\(limits.maximumScalarBytes) bytes",
+                        "a scalar of \(length) bytes is longer than the limit of \(limits.maximumScalarBytes) bytes",
                         at: SourceRange(start: range.start))
                 }
-                let text = data.length == 0
-                    ? "" : String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+                let text = if let restored {
+                    String(decoding: restored, as: UTF8.self)
+                } else if data.length == 0 {
+                    ""
+                } else {
+                    String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+                }
                 // Literal and folded, the block styles, are the last two of libyaml's.
                 if data.style.rawValue >= YAML_LITERAL_SCALAR_STYLE.rawValue { range.end = map.endOfText(in: range) }
                 kind = .scalar(
@@ -143,12 +165,16 @@ public struct YAMLEventReader: Sendable {
     }
 
     private func syntaxError(
-        _ parser: yaml_parser_t, map: inout SourceMap, bytes: UnsafeRawBufferPointer, screened: ScreenedInput
+        _ parser: yaml_parser_t, map: inout SourceMap, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
+        substitution: SeparatorSubstitution?
     ) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "the text is not valid YAML"
         if parser.error == YAML_READER_ERROR {
-            // Raised before a mark exists: the position is a byte offset into what libyaml was given.
-            let offset = parser.problem_offset + screened.byteOrderMarkLength
+            // Raised before a mark exists: the position is a byte offset into what libyaml was given, where a
+            // stand-in's 4 bytes are its separator's 2 or 3.
+            let given = parser.problem_offset
+            let offset = substitution.map { map.byteOffset(ofCharacter: $0.characterIndex(ofByte: given)) }
+                ?? given + screened.byteOrderMarkLength
             return .error(
                 .yamlSyntaxError, problem,
                 at: SourceRange(start: SourceMap.location(ofByte: offset, in: bytes)))
