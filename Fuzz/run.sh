@@ -6,8 +6,8 @@
 #   bash Fuzz/run.sh [SECONDS] [extra libFuzzer options…]      (default 60 s)
 #
 # Seeds: the example policies, the LaunchGate/Gandalf configs, the yaml-test-suite inputs ($LAUNCHPOLICY_CONFORMANCE
-# or ../shared/conformance, when present), Fuzz/regressions/ and Fuzz/seeds/ (a launch history,
-# a memory file, a delivery cache signed with the key in signing-key.txt, and that key).
+# or ../shared/conformance, when present), Fuzz/regressions/ and Fuzz/seeds/ (a launch history, a memory file, a
+# delivery cache signed with the key in signing-key.txt, that key, and a policy holding NEL, LS and PS).
 # The corpus grows in fuzz-out/corpus across runs.
 # A crash, leak, timeout (10 s) or out-of-memory (2 GiB) is written to fuzz-out/ as crash-*, leak-*, timeout-* or
 # oom-*, and the script exits non-zero. Replay one with: Fuzz/.build-fuzz/release/PolicyFuzzer fuzz-out/crash-…
