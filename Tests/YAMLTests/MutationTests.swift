@@ -140,6 +140,80 @@ import TestSupport
         #expect(treesWithWideCharacters > 150, "\(treesWithWideCharacters)")
     }
 
+    /// NEL, LS and PS, and ordinary characters of as many bytes that no input here holds, for the test below.
+    static let separatorTwins: [(separator: [UInt8], twin: [UInt8])] = [
+        ("\u{85}", "\u{1C2}"), ("\u{2028}", "\u{3020}"), ("\u{2029}", "\u{3021}"),
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+
+    /// NEL, LS and PS are read as YAML 1.2 reads them, as ordinary characters: an input holding them reads as the same
+    /// input with another character of as many bytes in their place does, tree and problems alike (kinds, ranges,
+    /// anchors, tags, styles, codes, messages), and each text differs only where the separator stands. Inputs are
+    /// the seeds, mutated or not, with separators put where characters start, in every kind of place the seeds have.
+    @Test(arguments: [UInt64(1), 2])
+    func separatorsReadAsAnyOtherCharacterWould(seed: UInt64) throws {
+        let seeds = try Self.seeds()
+        var random = SeededGenerator(seed: seed)
+        var compared = 0
+        var trees = 0
+        var separatorsInText = 0
+        for iteration in 0..<800 {
+            var input = iteration.isMultiple(of: 2) ? seeds.randomElement(using: &random)! : Self.mutate(
+                seeds.randomElement(using: &random)!, with: seeds.randomElement(using: &random)!, using: &random)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                var position = Int.random(in: 0...input.count, using: &random)
+                while position < input.count, input[position] & 0xC0 == 0x80 { position += 1 }
+                input.insert(contentsOf: Self.separatorTwins.randomElement(using: &random)!.separator, at: position)
+            }
+            var twin = input
+            for (separator, replacement) in Self.separatorTwins {
+                guard !input.contains(replacement) else { continue }
+                while let range = twin.firstRange(of: separator) { twin.replaceSubrange(range, with: replacement) }
+            }
+            guard !Self.separatorTwins.contains(where: { twin.contains($0.separator) }) else { continue }
+            let read = Self.described(YAMLReader().read(input))
+            let readTwin = Self.described(YAMLReader().read(twin))
+            #expect(read == readTwin, "seed \(seed) iteration \(iteration):\n\(read)\n\(readTwin)")
+            compared += 1
+            if read.contains(where: { $0.hasPrefix("scalar") }) { trees += 1 }
+            if read.contains(where: { line in
+                line.hasPrefix("scalar") && ["\u{1C2}", "\u{3020}", "\u{3021}"].contains { line.contains($0) }
+            }) {
+                separatorsInText += 1
+            }
+        }
+        #expect(compared > 750 && trees > 200 && separatorsInText > 100, "\(compared), \(trees), \(separatorsInText)")
+    }
+
+    /// A read as lines to compare: each problem, then each node in order, texts with separators written as their
+    /// twins.
+    private static func described(_ result: YAMLReadResult) -> [String] {
+        func place(_ range: LaunchPolicy.SourceRange) -> String {
+            "\(range.start.line):\(range.start.column)@\(range.start.offset)-\(range.end.line):\(range.end.column)"
+                + "@\(range.end.offset)"
+        }
+        func twinned(_ text: String) -> String {
+            var bytes = Array(text.utf8)
+            for (separator, twin) in separatorTwins {
+                while let range = bytes.firstRange(of: separator) { bytes.replaceSubrange(range, with: twin) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var lines = result.diagnostics.map { "\($0.code) \(place($0.range)) \(twinned($0.message))" }
+        for document in result.documents {
+            var pending = [document]
+            while let node = pending.popLast() {
+                var line = "\(node.kindName) \(place(node.range)) &\(node.anchor ?? "") !\(node.tag ?? "")"
+                switch node.content {
+                case .scalar(let scalar): line += " \(scalar.style) \(twinned(scalar.text).debugDescription)"
+                case .sequence(let items): pending += items.reversed()
+                case .mapping(let entries): for entry in entries.reversed() { pending += [entry.value, entry.key] }
+                }
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
     @Test func mutatedInputsNeverTrapAndAlwaysGiveACoherentAnswer() throws {
         let seeds = try Self.seeds()
         var random = SeededGenerator(seed: 0x1A0C_4B01)
