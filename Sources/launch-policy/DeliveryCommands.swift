@@ -98,9 +98,9 @@ struct FetchCommand: AsyncParsableCommand {
         case .json:
             print(JSONValue.object([("refresh", refresh.json), ("policy", current.json)]).text)
         case .text:
-            print("refresh: \(refresh.summary)")
+            print(TerminalText.visible("refresh: \(refresh.summary)"))
             let rules = current.policy.map { " (\($0.rules.count) rule\($0.rules.count == 1 ? "" : "s"))" } ?? ""
-            print("policy: \(current.origin.rawValue)\(rules): \(current.reason)")
+            print(TerminalText.visible("policy: \(current.origin.rawValue)\(rules): \(current.reason)"))
         }
         if current.policy == nil { throw ExitCode(1) }
         if strict, ![.updated, .notModified].contains(refresh.outcome) { throw ExitCode(1) }

@@ -37,7 +37,7 @@ struct ExplainCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            for (id, description) in descriptions { print("\(id): \(description)") }
+            for (id, description) in descriptions { print(TerminalText.visible("\(id): \(description)")) }
         case .json:
             print(JSONValue.array(descriptions.map { .object([("rule", .string($0.rule)), ("description", .string($0.description))]) }).text)
         }

@@ -14,6 +14,28 @@ import TestSupport
     }
 
 
+    /// The report shows the policy's texts as a terminal may show them: a message spelling an escape sequence or a
+    /// bidirectional override shows it visibly, and its lines stay lines.
+    @Test func theTextReportSendsTheTerminalNoEscapeSequences() throws {
+        let folder = try makeTemporaryFolder("eval-escapes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("p.yaml")
+        try Data(#"""
+            policy: 1
+            messages:
+              hi: {default: "\e]0;title\a\u202Eolleh\nsecond line"}
+            rules:
+              - {id: "n\e[2J", then: notify, message: hi}
+            """#.utf8).write(to: policy)
+        let result = try run(policy.path, "--platform", "ios", "--app-version", "1.0")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) },
+            "\(result.standardOutput.debugDescription)")
+        #expect(result.standardOutput.contains(
+            "notify by n\u{241B}[2J: \"\u{241B}]0;title\u{2407}\u{FFFD}olleh\nsecond line\""),
+            "\(result.standardOutput)")
+    }
+
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let result = try run("policies/minimum-version.yaml", "--platform", "ios", "--app-version", "2.3.9",
             "--locale", "ja-JP", "--format", "json")

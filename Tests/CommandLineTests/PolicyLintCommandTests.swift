@@ -45,6 +45,26 @@ import TestSupport
         #expect(strict.status == 1)
     }
 
+    /// A policy in a pull request is read in developers' terminals and CI logs: neither its raw bytes (under a
+    /// syntax error) nor the keys its escapes spell may reach them as escape sequences; JSON keeps the key exact.
+    @Test func aPolicyCannotSendTheTerminalEscapeSequences() throws {
+        let folder = try folder([
+            "raw.yaml": "a: x\u{1B}[2J\u{1B}]0;title\u{07}\n",
+            "key.yaml": "policy: 1\nrules: []\n\"\\e[31m\\u202Ered\\nx\": 1\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in ["text", "github"] {
+            let result = try Executables.run("policy-lint", ["--format", format, folder.path])
+            #expect(result.status == 1)
+            #expect(!result.standardOutput.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) },
+                "\(format): \(result.standardOutput.debugDescription)")
+            #expect(result.standardOutput.contains("\u{241B}[31m\u{FFFD}red"), "\(result.standardOutput)")
+            #expect(result.standardOutput.contains("x\u{241B}[2J\u{241B}]0;title\u{2407}") || format == "github")
+        }
+        let json = try Executables.run("policy-lint", ["--format", "json", folder.path])
+        #expect(json.standardOutput.contains("\\u001b[31m\u{202E}red\\nx"), "\(json.standardOutput)")
+    }
+
     @Test func jsonListsEveryDiagnosticWithItsPosition() throws {
         let folder = try folder(["a.yaml": warned])
         defer { try? FileManager.default.removeItem(at: folder) }

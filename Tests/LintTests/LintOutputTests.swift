@@ -28,10 +28,22 @@ import Testing
             """)
     }
 
+    /// GitHub's log reads colours from escape sequences: a message, a note or a path holding one shows it visibly,
+    /// line breaks still as GitHub's escapes.
+    @Test func githubCommandsSendNoEscapeSequences() {
+        let diagnostic = Diagnostic.error("test.code", "key \"\u{1B}[2J\u{9B}1m\n\"",
+            at: .wholeInputStart, notes: [.init(message: "\u{202E}here", range: .wholeInputStart)])
+        let output = LintResults(reports: [LintReport(path: "a\u{1B}.yaml", source: [], diagnostics: [diagnostic])])
+            .formatted(.github)
+        #expect(output == """
+            ::error file=a\u{241B}.yaml,line=1,col=1,endLine=1,endColumn=1,title=test.code::\
+            key "\u{241B}[2J\u{FFFD}1m%0A"%0Anote: a\u{241B}.yaml:1:1: \u{FFFD}here
+            """)
+    }
+
     @Test func textListsEachDiagnosticThenCleanFilesAndASummaryUnlessQuiet() {
         #expect(results.formatted(.text) == """
-            dir:a,b/p%.yaml:2:3: error: 100% sure: a, b
-            second line\r [test.code]
+            dir:a,b/p%.yaml:2:3: error: 100% sure: a, b\u{240A}second line\u{240D} [test.code]
             bc: 234
               ^~~
             dir:a,b/p%.yaml:2:3: fix-it: fix: it: replace with x,y
@@ -45,6 +57,6 @@ import Testing
             checked 2 files: 1 error, 0 warnings, 1 note
             """)
         let quiet = results.formatted(.text, quiet: true).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(quiet.count == 11 && quiet.last == "^")
+        #expect(quiet.count == 10 && quiet.last == "^")
     }
 }

@@ -1,5 +1,6 @@
 import LaunchPolicy
 import Testing
+import TestSupport
 
 /// The range from `line`:`column` (at byte `offset`) to `endLine`:`endColumn` (at byte `endOffset`).
 private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ endColumn: Int, _ endOffset: Int)
@@ -28,6 +29,72 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
               - id: a
                     ^
             """)
+    }
+
+    /// What a policy holds reaches a terminal: a key written `"\e[2J"` is quoted in the message, and the line under
+    /// it is the file's. Neither may send the terminal an escape sequence, break the diagnostic's line, or show its
+    /// text in another order (a bidirectional override): each such character is shown as one visible character, so
+    /// that the caret stays under its column.
+    @Test func whatTheFileHoldsCannotControlTheTerminal() throws {
+        // The line holds them raw (libyaml refuses the controls, and its error shows the line); the key, read from
+        // escapes, holds line breaks too.
+        let hidden = ["\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{85}", "\u{2028}", "\u{202E}", "\u{2066}"]
+        let written = "k" + hidden.joined() + "y"
+        let key = "k\n\r" + hidden.joined() + "y"
+        let source = Array("policy: 1\n\"\(written)\": [1, 2]\n".utf8)
+        // The `[` after the key: the column counts each hidden character as one.
+        let column = written.unicodeScalars.count + 5
+        let offset = 10 + written.utf8.count + 4
+        #expect(source[offset] == UInt8(ascii: "["))
+        let diagnostic = Diagnostic.error("policy.unknown-key", "a policy has no key \"\(key)\"",
+            at: span(2, column, offset, to: 2, column + 1, offset + 1),
+            notes: [.init(message: "\(key) is here", range: span(2, 1, 10, to: 2, 2, 11))])
+        for colored in [false, true] {
+            let rendered = diagnostic.rendered(file: "p\u{1B}.yaml", source: source, colored: colored)
+            let scalars = rendered.unicodeScalars.map(\.value)
+            // Only the colours' own escapes, each starting `ESC [ digits m`.
+            let escapes = rendered.components(separatedBy: "\u{1B}").dropFirst()
+            #expect(escapes.allSatisfy { $0.range(of: #"^\[[0-9;]*m"#, options: .regularExpression) != nil })
+            #expect(!scalars.contains { [0x07, 0x0D, 0x7F, 0x9B, 0x85, 0x2028, 0x202E, 0x2066].contains($0) })
+            if colored { continue }
+            #expect(!scalars.contains(0x1B))
+            let lines = rendered.components(separatedBy: "\n")
+            #expect(lines.count == 6)
+            let shown = "\u{241B}\u{2407}\u{2421}\u{FFFD}\u{2424}\u{2424}\u{FFFD}\u{FFFD}y"
+            #expect(lines[0] == "p\u{241B}.yaml:2:\(column): error: a policy has no key \"k\u{240A}\u{240D}\(shown)\" "
+                + "[policy.unknown-key]")
+            #expect(lines[1] == "\"k\(shown)\": [1, 2]")
+            // The caret under the `[`, one column for each character shown.
+            #expect(lines[2] == String(repeating: " ", count: column - 1) + "^")
+            #expect(lines[3].hasSuffix("note: k\u{240A}\u{240D}\(shown) is here"))
+        }
+    }
+
+    /// Over random texts: nothing a terminal acts on is left, each character is shown as one, and the rest is kept.
+    @Test func visibleTextKeepsEveryOtherCharacterInItsPlace() {
+        let acted: [UInt32] = Array(0..<0x20).filter { $0 != 0x09 } + Array(0x7F...0x9F)
+            + [0x061C, 0x200E, 0x200F, 0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        let kept: [UInt32] = [0x09, 0x20, 0x41, 0x7E, 0xA0, 0xE9, 0x200D, 0x2027, 0x202F, 0x3042, 0x1F600]
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<500 {
+            let scalars = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                Unicode.Scalar((Bool.random(using: &random) ? acted : kept).randomElement(using: &random)!)!
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            for keepingLineFeeds in [false, true] {
+                let shown = Array(TerminalText.visible(text, keepingLineFeeds: keepingLineFeeds).unicodeScalars)
+                #expect(shown.count == scalars.count)
+                for (original, scalar) in zip(scalars, shown) {
+                    if keepingLineFeeds, original == "\n" {
+                        #expect(scalar == "\n")
+                    } else if acted.contains(original.value) {
+                        #expect(!acted.contains(scalar.value) && scalar != original)
+                    } else {
+                        #expect(scalar == original)
+                    }
+                }
+            }
+        }
     }
 
     @Test func theCaretSpansTheRangeAndKeepsTabs() {

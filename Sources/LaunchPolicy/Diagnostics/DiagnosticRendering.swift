@@ -34,9 +34,11 @@ extension Diagnostic {
         func heading(_ path: String, _ range: SourceRange, _ label: String, _ color: String, _ text: String,
             code: DiagnosticCode? = nil)
         {
+            // What a file, a server or a path gave is shown visibly (``TerminalText``): a diagnostic is one line,
+            // and a file cannot send a terminal escape sequences.
             newLine()
             paint.begin(Paint.bold, &output)
-            output += path
+            output.appendVisible(path)
             output += ":"
             output += String(range.start.line)
             output += ":"
@@ -50,7 +52,7 @@ extension Diagnostic {
             paint.end(&output)
             output += " "
             paint.begin(Paint.bold, &output)
-            output += text
+            output.appendVisible(text)
             if let code {
                 output += " ["
                 output += code.rawValue
@@ -61,7 +63,8 @@ extension Diagnostic {
         func excerpt(_ range: SourceRange) {
             guard let source, let excerpt = SourceExcerpt(for: range, in: source) else { return }
             newLine()
-            output += excerpt.line
+            // One visible character for each hidden one, so that the caret stays under its column.
+            output.appendVisible(excerpt.line)
             newLine()
             paint.begin(Paint.green, &output)
             output += excerpt.caret

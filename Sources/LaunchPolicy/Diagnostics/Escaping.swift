@@ -1,6 +1,6 @@
 extension String {
     /// Appends `text` with each Unicode scalar that `replacement` gives text for replaced by that text: the escapes
-    /// of GitHub's workflow commands, and of the simulation's SVG and CSV.
+    /// of GitHub's workflow commands, of the simulation's SVG and CSV, and of text shown in a terminal.
     ///
     /// The runs between replacements are appended whole, and an ASCII byte is its own scalar, read without decoding.
     /// Appending scalar by scalar (`unicodeScalars.append`) cost about 460 instructions a scalar, and policy-lint
@@ -27,5 +27,47 @@ extension String {
             }
         }
         append(contentsOf: text[runStart...])
+    }
+}
+
+/// Text as a terminal or a log may show it: each character that would break the line, start an escape sequence,
+/// move the cursor or reorder the text is replaced by one visible character. A policy file, a server's answer or a
+/// population can then neither rewrite a developer's terminal (`\e[2J`, a window title) nor make a diagnostic two
+/// lines, and a column still counts one character for each of the text's. Every text report and diagnostic the
+/// library renders is shown so; the JSON, SARIF and CSV formats keep the text as it is, escaped as each format
+/// escapes.
+///
+/// - C0 controls and DEL as their Control Pictures (`␛` for ESC, `␊` for LF); tab kept, and LF too with
+///   `keepingLineFeeds`, for a text of several lines;
+/// - NEL, LS and PS, which some terminals break lines at, as `␤`;
+/// - the other C1 controls (CSI, U+009B, is ESC `[` to many terminals) and the bidirectional controls (which can
+///   show text in another order than it is written) as `�`.
+public enum TerminalText {
+    /// `text` with every character a terminal would act on shown visibly.
+    public static func visible(_ text: String, keepingLineFeeds: Bool = false) -> String {
+        var shown = ""
+        shown.appendVisible(text, keepingLineFeeds: keepingLineFeeds)
+        return shown
+    }
+}
+
+extension String {
+    /// Appends ``TerminalText/visible(_:keepingLineFeeds:)``. Text with no character to replace is appended whole.
+    mutating func appendVisible(_ text: String, keepingLineFeeds: Bool = false) {
+        append(text) { Self.visibleStandIn(for: $0, keepingLineFeeds: keepingLineFeeds) }
+    }
+
+    /// What ``TerminalText/visible(_:keepingLineFeeds:)`` shows in place of `scalar`, or nil when it is shown as it
+    /// is.
+    static func visibleStandIn(for scalar: Unicode.Scalar, keepingLineFeeds: Bool = false) -> String? {
+        switch scalar.value {
+        case 0x09: nil
+        case 0x0A where keepingLineFeeds: nil
+        case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value)!)
+        case 0x7F: "\u{2421}"
+        case 0x85, 0x2028, 0x2029: "\u{2424}"
+        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
+        default: nil
+        }
     }
 }

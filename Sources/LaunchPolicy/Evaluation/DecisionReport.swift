@@ -31,7 +31,8 @@ extension Decision {
         ])
     }
 
-    /// What the user would see, then why, for people: the text `launch-policy eval` prints.
+    /// What the user would see, then why, for people: the text `launch-policy eval` prints, every character a
+    /// terminal would act on shown visibly (``TerminalText``).
     public var report: String {
         func line(_ directive: Directive) -> String {
             var line = "\(directive.action.rawValue) by \(directive.rule)"
@@ -63,7 +64,8 @@ extension Decision {
             lines.append("  \(name)  \(line)  \(rule.summary)")
         }
         if explanation.isEmpty { lines.append("  the policy has no rules") }
-        return lines.joined(separator: "\n")
+        // The policy's texts and ids, and the context's values, shown as a terminal may show them.
+        return TerminalText.visible(lines.joined(separator: "\n"), keepingLineFeeds: true)
     }
 }
 

@@ -8,17 +8,19 @@ extension LaunchInfo {
         .object(reportFields.map { ($0.key, $0.value) })
     }
 
-    /// The same fields, a `key: value` line each, for people.
+    /// The same fields, a `key: value` line each, for people; every character a terminal would act on shown visibly
+    /// (``TerminalText``), as the versions are what the app or a history file said.
     public var report: String {
         let width = reportFields.map(\.key.count).max() ?? 0
-        return reportFields.map { field in
+        let lines = reportFields.map { field in
             let value: String = switch field.value {
             case .string(let text): text
             case .int(let number): String(number)
             default: "-"
             }
             return field.key.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value
-        }.joined(separator: "\n")
+        }
+        return TerminalText.visible(lines.joined(separator: "\n"), keepingLineFeeds: true)
     }
 
     private var reportFields: [(key: String, value: JSONValue)] {

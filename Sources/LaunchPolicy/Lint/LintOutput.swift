@@ -255,7 +255,8 @@ public struct LintResults: Sendable {
     }
 
     /// Appends `text` with GitHub's escapes for a workflow command's message: `%`, CR and LF as `%25`, `%0D` and
-    /// `%0A`; in a property's value also `:` and `,` as `%3A` and `%2C`.
+    /// `%0A`; in a property's value also `:` and `,` as `%3A` and `%2C`. Other characters a log would act on (ESC,
+    /// which GitHub's log reads colours from) are shown as ``TerminalText`` shows them.
     private static func escape(_ text: String, property: Bool, to output: inout String) {
         output.append(text) { scalar in
             switch scalar {
@@ -264,7 +265,7 @@ public struct LintResults: Sendable {
             case "\n": "%0A"
             case ":" where property: "%3A"
             case "," where property: "%2C"
-            default: nil
+            default: String.visibleStandIn(for: scalar)
             }
         }
     }

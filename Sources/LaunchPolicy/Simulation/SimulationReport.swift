@@ -21,7 +21,8 @@ extension Simulation {
 
     // MARK: text
 
-    /// The report for people: outcomes, rules, then platforms and app versions, each with users and shares.
+    /// The report for people: outcomes, rules, then platforms and app versions, each with users and shares; every
+    /// character a terminal would act on shown visibly (``TerminalText``).
     public var report: String {
         var lines = ["\(Self.count(total.users)) users at \(Timestamp.text(now))"]
         if !estimatedRows.isEmpty {
@@ -50,7 +51,7 @@ extension Simulation {
         lines += platforms.map { "  " + groupLine($0, name: $0.platform) }
         lines += ["", "By app version"]
         lines += versions.map { "  " + groupLine($0, name: "\($0.platform) \($0.appVersion ?? "")") }
-        return lines.joined(separator: "\n")
+        return TerminalText.visible(lines.joined(separator: "\n"), keepingLineFeeds: true)
     }
 
     /// `ios 2.3.9: 5,000 users (5.0%): update required 100.0%`.
