@@ -141,12 +141,13 @@ extension PolicyLint {
 
     /// What `--fix` says on standard error of a file it wrote.
     static func reportFixed(_ path: String, _ applied: Int) {
-        printError("policy-lint: fixed \(path): \(applied) \(applied == 1 ? "fix" : "fixes") applied")
+        let fixes = applied == 1 ? "fix" : "fixes"
+        printError(TerminalText.visible("policy-lint: fixed \(path): \(applied) \(fixes) applied"))
     }
 
     /// What `--fix` says on standard error of a file it could not write.
     static func reportNotFixed(_ path: String, _ reason: String) {
-        printError("policy-lint: \(path) could not be fixed: \(reason)")
+        printError(TerminalText.visible("policy-lint: \(path) could not be fixed: \(reason)"))
     }
 
     /// `--fix`: each policy fixed and written, on every processor, then each test file, so that tests run against

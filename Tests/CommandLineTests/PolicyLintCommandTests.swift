@@ -51,6 +51,8 @@ import TestSupport
         let folder = try folder([
             "raw.yaml": "a: x\u{1B}[2J\u{1B}]0;title\u{07}\n",
             "key.yaml": "policy: 1\nrules: []\n\"\\e[31m\\u202Ered\\nx\": 1\n",
+            // A clean file whose name holds one: its `ok` line shows the name.
+            "ok\u{1B}[8m.yaml": "policy: 1\nrules: []\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         for format in ["text", "github"] {
@@ -60,6 +62,7 @@ import TestSupport
                 "\(format): \(result.standardOutput.debugDescription)")
             #expect(result.standardOutput.contains("\u{241B}[31m\u{FFFD}red"), "\(result.standardOutput)")
             #expect(result.standardOutput.contains("x\u{241B}[2J\u{241B}]0;title\u{2407}") || format == "github")
+            #expect(result.standardOutput.contains("ok\u{241B}[8m.yaml: ok") || format == "github")
         }
         let json = try Executables.run("policy-lint", ["--format", "json", folder.path])
         #expect(json.standardOutput.contains("\\u001b[31m\u{202E}red\\nx"), "\(json.standardOutput)")

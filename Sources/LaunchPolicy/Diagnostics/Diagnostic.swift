@@ -152,9 +152,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         return "\"" + (end == scalars.endIndex ? text : String(scalars[..<end]) + "…") + "\""
     }
 
-    /// `LINE:COL: SEVERITY: MESSAGE [CODE]`, without a file name or source excerpt.
+    /// `LINE:COL: SEVERITY: MESSAGE [CODE]`, without a file name or source excerpt; the message shown as a terminal
+    /// may show it (``TerminalText``).
     public var description: String {
-        "\(range.start): \(severity.rawValue): \(message) [\(code)]"
+        "\(range.start): \(severity.rawValue): \(TerminalText.visible(message)) [\(code)]"
     }
 }
 

@@ -53,7 +53,7 @@ public struct LintResults: Sendable {
             }
             if report.diagnostics.isEmpty, !quiet {
                 newLine()
-                output += report.path
+                output.appendVisible(report.path)
                 output += ": ok"
             }
         }
