@@ -113,7 +113,8 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
     }
 
     @Test func columnsCountScalarsNotBytes() {
-        // "é" and "日" are two and three bytes, one column each: the caret stands under the quote, not past it.
+        // "é" and "日" are two and three bytes, one column each (the position says 5); under them the caret line
+        // gives "日" the two columns a terminal does, so that the caret stands under the quote.
         let source = "é日: \"< 2.4.x\"\n"
         let diagnostic = Diagnostic.warning(
             "test.code", "message",
@@ -121,7 +122,22 @@ private func span(_ line: Int, _ column: Int, _ offset: Int, to endLine: Int, _ 
         let lines = diagnostic.rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1] == "é日: \"< 2.4.x\"")
-        #expect(lines[2] == "    ^" + String(repeating: "~", count: 8))
+        #expect(lines[2] == "     ^" + String(repeating: "~", count: 8))
+    }
+
+    /// Terminals show East Asian characters and emoji two columns wide, and combining marks on the character before:
+    /// the caret line stands under the range, and underlines a Japanese text whole.
+    @Test func theCaretLineFollowsTheWidthsATerminalShows() {
+        // The quoted text, columns 9 to 24: 16 characters in 20 terminal columns (five wide, one combining mark).
+        let source = "m: {ja: \"Lanternを更新してe\u{301}\", x: 1, 😀: x}\n"
+        let text = Diagnostic.warning("test.code", "message", at: span(1, 9, 8, to: 1, 25, 0))
+            .rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(text[2] == String(repeating: " ", count: 8) + "^" + String(repeating: "~", count: 19))
+        // The last `x`, column 36: after the text, `, x: 1, `, the emoji's two columns and `: `.
+        #expect(source.unicodeScalars.dropFirst(35).first == "x")
+        let after = Diagnostic.warning("test.code", "message", at: span(1, 36, 0, to: 1, 37, 0))
+            .rendered(file: "f", source: Array(source.utf8)).split(separator: "\n")
+        #expect(after[2] == String(repeating: " ", count: 8 + 20 + 8 + 2 + 2) + "^")
     }
 
     @Test func aPositionPastTheCutIsShownInThePartOfTheLineAroundIt() {

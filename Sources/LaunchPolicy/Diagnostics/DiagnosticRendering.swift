@@ -172,27 +172,42 @@ struct SourceExcerpt {
         let scalars = text.unicodeScalars
         line = skipped > 0 ? Self.cutMark + text : text
 
-        var width = 1
+        // How many of the line's characters the range covers, each as wide as a terminal shows it
+        // (`TerminalText.columns(of:)`): a Japanese text under a range is underlined whole, and the caret after one
+        // stands under its column.
+        var covered = 1
         if range.end.line == range.start.line, range.end.column > startColumn {
-            width = range.end.column - startColumn
+            covered = range.end.column - startColumn
         } else if range.end.line > range.start.line {
-            width = max(1, skipped + shownCount - (startColumn - 1))
+            covered = max(1, skipped + shownCount - (startColumn - 1))
         }
         var caret: [UInt8] = skipped > 0 ? Array(repeating: UInt8(ascii: " "), count: Self.cutMark.utf8.count) : []
-        caret.reserveCapacity(caret.count + startColumn - skipped + min(width - 1, Self.maximumShownScalars))
+        caret.reserveCapacity(caret.count + startColumn - skipped + min(covered - 1, Self.maximumShownScalars))
         var index = scalars.startIndex
         for _ in (skipped + 1)..<startColumn {
             if index < scalars.endIndex {
-                caret.append(scalars[index] == "\t" ? UInt8(ascii: "\t") : UInt8(ascii: " "))
+                let scalar = scalars[index]
+                if scalar == "\t" {
+                    caret.append(UInt8(ascii: "\t"))
+                } else {
+                    caret.append(contentsOf: repeatElement(UInt8(ascii: " "), count: TerminalText.columns(of: scalar)))
+                }
                 scalars.formIndex(after: &index)
             } else {
                 caret.append(UInt8(ascii: " "))
             }
         }
-        caret.append(UInt8(ascii: "^"))
-        if width > 1 {
-            caret.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: min(width - 1, Self.maximumShownScalars)))
+        var width = 0
+        for _ in 0..<min(covered, Self.maximumShownScalars) {
+            guard index < scalars.endIndex else {
+                width += 1
+                continue
+            }
+            width += TerminalText.columns(of: scalars[index])
+            scalars.formIndex(after: &index)
         }
+        caret.append(UInt8(ascii: "^"))
+        if width > 1 { caret.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: width - 1)) }
         self.caret = String(decoding: caret, as: UTF8.self)
     }
 }

@@ -49,6 +49,28 @@ public enum TerminalText {
         shown.appendVisible(text, keepingLineFeeds: keepingLineFeeds)
         return shown
     }
+
+    /// How many columns a terminal gives `scalar` as ``visible(_:keepingLineFeeds:)`` shows it, for a caret to
+    /// stand under it: 2 for the wide characters of East Asian scripts (Unicode's East Asian Width W and F, the
+    /// blocks below) and for emoji shown as emoji; 0 for combining marks, format characters (a zero-width joiner)
+    /// and the vowels and finals of conjoining Hangul; 1 for the rest, a character shown in a control's place too.
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 || String.visibleStandIn(for: scalar) != nil { return 1 }
+        if wideRanges.contains(where: { $0.contains(value) }) || scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return (0x1160...0x11FF).contains(value) ? 0 : 1
+        }
+    }
+
+    /// The blocks of wide characters: Hangul initials, CJK radicals, punctuation, kana and ideographs, Yi, Hangul
+    /// syllables, compatibility ideographs, vertical and small forms, fullwidth forms, and the ideograph planes.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1_6FE0...0x1_6FE4, 0x1_7000...0x1_8CFF, 0x1_B000...0x1_B2FF, 0x2_0000...0x3_FFFD,
+    ]
 }
 
 extension String {
