@@ -125,6 +125,14 @@ private func platforms(of rule: Rule) -> [Platform] {
         #expect(configuration.alert?.message == "Down\u{2028}for\u{85}now\u{2029}")
     }
 
+    /// PHP's `json_encode` and Python's `json.dumps` write an emoji as an escape pair and `/` as `\/`; LaunchGate
+    /// read such a file, and this parser refused it (libyaml reads each half of a pair as no character).
+    @Test func aConfigurationAsPHPWritesItReads() throws {
+        let json = #"{"ios": {"alert": {"message": "Back soon \ud83d\udee0\ufe0f https:\/\/x.com", "blocking": true}}}"#
+        let configuration = try #require(LaunchGateDefaultParser().parse(Data(json.utf8)))
+        #expect(configuration.alert?.message == "Back soon 🛠️ https://x.com")
+    }
+
     @Test func formatDetectionSendsPoliciesAndConfigurationsToTheirParsers() {
         let automatic = AutomaticPolicyParser()
         #expect(automatic.parse(Data(Self.documented.utf8)).usablePolicy?.rules.count == 3)

@@ -1,5 +1,6 @@
 import LaunchPolicy
 import Testing
+import TestSupport
 
 /// The defined answers for inputs that are not plain UTF-8 text.
 @Suite struct EncodingTests {
@@ -132,6 +133,73 @@ import Testing
         ])
     }
 
+    /// JSON writes a character past U+FFFF as an escape pair (`\uD83D\uDE00`), and PHP's and Python's JSON writers
+    /// write every emoji so; libyaml refused each half, and a LaunchGate configuration with an emoji did not read. In a
+    /// double-quoted scalar the pair is the character; elsewhere escapes are text, and the text is kept.
+    @Test func aJSONEscapePairIsTheCharacterItStandsFor() throws {
+        let cases: [(yaml: String, text: String)] = [
+            (#"a: "\ud83d\ude00 and \uD83D\uDE00x""#, "😀 and 😀x"),
+            (#"{"a": "Hi \ud83d\ude00 \ud83c\udf06 \udbff\udfff \ud83d\ude00"}"#, "Hi 😀 🌆 \u{10FFFF} 😀"),
+            (#"{"\ud83d\ude00": "key"}"#, "key"),
+            (#"a: \ud83d\ude00 plain"#, #"\ud83d\ude00 plain"#),
+            (#"a: '\ud83d\ude00'"#, #"\ud83d\ude00"#),
+            ("a: |\n  \\ud83d\\ude00\n", "\\ud83d\\ude00\n"),
+            (#"a: "\\\ud83d\ude00""#, #"\😀"#),
+            (#"a: "\\ud83d\\ude00""#, #"\ud83d\ude00"#),
+            // With a separator too, and characters the stand-ins must not be: U+E000 raw and U+E001 as an escape.
+            ("a: \"\u{E000}\\uE001\\ud83d\\ude00\u{2028}\"", "\u{E000}\u{E001}😀\u{2028}"),
+            // Escapes of what the marker and a pair's place would be, were escapes not looked at.
+            (#"a: "\uE000\u0100 \ud83d\ude00""#, "\u{E000}\u{100} 😀"),
+            (#"a: \uE000\u0100 \ud83d\ude00"#, #"\uE000\u0100 \ud83d\ude00"#),
+        ]
+        for (yaml, text) in cases {
+            let result = read(yaml)
+            #expect(result.diagnostics.isEmpty, "\(yaml): \(result.diagnostics.map(\.message))")
+            let entry = try #require(result.root?.mapping?.first, "\(yaml)")
+            #expect(entry.value.scalar?.text == text, "\(yaml)")
+        }
+        #expect(read(#"{"\ud83d\ude00": 1}"#).root?.mapping?.first?.key.scalar?.text == "😀")
+        // Positions after a pair are where they are written (a pair is as many characters as it is handed as).
+        let after = try #require(read(#"a: ["\ud83d\ude00", *nope]"#).diagnostics.first)
+        #expect(after.code == .yamlUnknownAnchor)
+        #expect(after.range.start == SourceLocation(line: 1, column: 21, offset: 20))
+        // An escaped backslash ends no escape: after it, `ud83d` is text and `\ude00` half a pair.
+        #expect(read(#"a: "\\ud83d\ude00""#).diagnostics.map(\.code) == [.yamlSyntaxError])
+        // Half a pair is still refused, where it is.
+        let half = try #require(read(#"a: "\ud83d alone""#).diagnostics.first)
+        #expect(half.code == .yamlSyntaxError && half.range.start.line == 1 && half.range.start.column == 7)
+    }
+
+    /// Over random texts of every kind of character: written as JSON writes them with every character past ASCII
+    /// escaped (pairs for those past U+FFFF), and written raw, each reads back as the text.
+    @Test func escapedAndRawTextsReadBackAsWritten() throws {
+        let pool: [Unicode.Scalar] = ["a", " ", "\"", "\\", "/", "é", "日", "\u{85}", "\u{2028}", "\u{2029}",
+            "\u{E000}", "\u{E001}", "\u{F0000}", "😀", "🌆", "\u{10FFFF}", "\u{1}", "\u{7F}", "\t"]
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<300 {
+            let scalars = (0..<Int.random(in: 0...10, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            let text = String(String.UnicodeScalarView(scalars))
+            var escaped = "\""
+            for scalar in scalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case _ where scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F:
+                    escaped.unicodeScalars.append(scalar)
+                default:
+                    for unit in String(scalar).utf16 { escaped += "\\u" + String(unit, radix: 16) .leftPadded(to: 4) }
+                }
+            }
+            escaped += "\""
+            for written in [escaped, YAMLWriting.quoted(text)] {
+                let json = "{\"t\": \(written)}"
+                let result = read(json)
+                #expect(result.diagnostics.isEmpty, "\(json.debugDescription): \(result.diagnostics.map(\.message))")
+                #expect(result.root?.mapping?.first?.value.scalar?.text == text, "\(json.debugDescription)")
+            }
+        }
+    }
+
     /// libyaml's problems found before it makes a mark (a control character) are placed by the bytes it was given,
     /// where a stand-in is longer than its separator.
     @Test func aProblemAfterASeparatorIsPlacedInTheInput() throws {
@@ -159,7 +227,7 @@ import Testing
         #expect(spared.diagnostics.isEmpty)
         #expect(spared.root?.mapping?.first?.value.scalar?.text == "\u{2028}")
         let none = read(bytes: input(sparing: 0), limits: limits)
-        #expect(none.diagnostics.map(\.code) == [.yamlNoStandInForSeparators])
+        #expect(none.diagnostics.map(\.code) == [.yamlNoStandIn])
         #expect(none.root == nil)
     }
 
@@ -189,5 +257,12 @@ import Testing
         let result = read("a: [1, 2\n")
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.range.start == SourceLocation(line: 2, column: 1, offset: 9))
+    }
+}
+
+extension String {
+    /// The string with zeros in front, to `length` characters.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

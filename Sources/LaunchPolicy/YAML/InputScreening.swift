@@ -7,7 +7,7 @@
 /// Lines break at LF, CR and CR LF, as YAML 1.2, editors and the Language Server Protocol break them
 /// (``SourceMap/lineBreakLength(at:in:)``). libyaml, a YAML 1.1 reader, also breaks lines at NEL, LS and PS
 /// (U+0085, U+2028, U+2029): an input that holds one is handed to it with stand-ins for them
-/// (``SeparatorSubstitution``).
+/// (``InputSubstitution``).
 struct ScreenedInput {
     /// 3 when the input starts with a UTF-8 byte-order mark, else 0.
     let byteOrderMarkLength: Int
@@ -17,6 +17,11 @@ struct ScreenedInput {
     let characterCount: Int
     /// Whether the input holds NEL, LS or PS, where libyaml's lines break and ours do not.
     let hasUnicodeLineBreaks: Bool
+    /// Whether the input may hold an escaped surrogate (`\uD83D`), half of a JSON escape pair, which libyaml refuses.
+    let hasSurrogateEscapes: Bool
+
+    /// Whether libyaml reads the input through an ``InputSubstitution``.
+    var needsSubstitution: Bool { hasUnicodeLineBreaks || hasSurrogateEscapes }
 
     /// The defined answers for encoding edge cases:
     /// - more bytes than the limit: `yaml.input-too-large`, at the first byte past the limit. `size` is the whole
@@ -48,16 +53,19 @@ struct ScreenedInput {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var isASCII = true
         var hasUnicodeLineBreaks = false
+        var hasSurrogateEscapes = false
         var characters = 0
         var index = bom
         let count = bytes.count
         while index < count {
-            // Eight bytes at a time while they are ASCII and not NUL, as nearly all of a policy is.
+            // Eight bytes at a time while they are ASCII, not NUL and not a backslash, as nearly all of a policy is.
             if index + 8 <= count {
                 let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
                 let hasHighBit = word & 0x8080_8080_8080_8080 != 0
                 let hasZeroByte = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
-                if !hasHighBit, !hasZeroByte {
+                let hasBackslash = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080 != 0
+                if !hasHighBit, !hasZeroByte, !hasBackslash {
                     index += 8
                     characters += 8
                     continue
@@ -69,6 +77,12 @@ struct ScreenedInput {
                     return .failure(.error(
                         .yamlNULByte, "the input holds a NUL byte, which YAML does not allow",
                         at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
+                }
+                if byte == UInt8(ascii: "\\"), index + 3 < count, bytes[index + 1] == UInt8(ascii: "u"),
+                    bytes[index + 2] | 0x20 == UInt8(ascii: "d"), (0x38...0x39).contains(bytes[index + 3])
+                        || (0x61...0x62).contains(bytes[index + 3] | 0x20)
+                {
+                    hasSurrogateEscapes = true
                 }
                 index += 1
                 characters += 1
@@ -91,7 +105,7 @@ struct ScreenedInput {
             characters += 1
         }
         return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII, characterCount: characters,
-            hasUnicodeLineBreaks: hasUnicodeLineBreaks))
+            hasUnicodeLineBreaks: hasUnicodeLineBreaks, hasSurrogateEscapes: hasSurrogateEscapes))
     }
 }
 
@@ -141,7 +155,7 @@ package struct SourceMap {
     }
 
     /// The location of a libyaml mark. Inlined: every event has two, and all but the last are the plain case.
-    /// libyaml's lines are ours, as it never sees NEL, LS or PS (``SeparatorSubstitution``).
+    /// libyaml's lines are ours, as it never sees NEL, LS or PS (``InputSubstitution``).
     @inline(__always)
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
         let offset = byteOffset(ofCharacter: characterIndex)

@@ -8,9 +8,9 @@ extension DiagnosticCode {
     public static let yamlNULByte: DiagnosticCode = "yaml.nul-byte"
     /// The input starts with a UTF-16 or UTF-32 byte-order mark; only UTF-8 is read.
     public static let yamlUnsupportedEncoding: DiagnosticCode = "yaml.unsupported-encoding"
-    /// The input holds NEL, LS or PS and every character past U+FFFF, one of which the reader needs to stand for them
-    /// (see ``YAMLReader``); only an input of over 4 MiB can.
-    public static let yamlNoStandInForSeparators: DiagnosticCode = "yaml.no-stand-in-for-separators"
+    /// The input holds so many different characters that the reader has none to spare for what it hands libyaml in
+    /// place of NEL, LS, PS or a JSON escape pair (see docs/yaml-reader.md).
+    public static let yamlNoStandIn: DiagnosticCode = "yaml.no-stand-in"
     /// The input holds no document (it is empty, or only comments and blank lines).
     public static let yamlEmptyInput: DiagnosticCode = "yaml.empty-input"
     /// libyaml rejected the text.

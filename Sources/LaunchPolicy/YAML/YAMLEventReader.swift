@@ -34,9 +34,9 @@ public struct YAMLEventReader: Sendable {
         case .success(let result): screened = result
         case .failure(let diagnostic): return diagnostic
         }
-        if screened.hasUnicodeLineBreaks {
-            // libyaml reads a copy in which NEL, LS and PS are characters, as YAML 1.2 reads them.
-            switch SeparatorSubstitution.make(for: bytes, screened: screened) {
+        if screened.needsSubstitution {
+            // libyaml reads a copy in which NEL, LS and PS are characters and JSON's escape pairs are readable.
+            switch InputSubstitution.make(for: bytes, screened: screened) {
             case .success(let substitution):
                 return substitution.bytes.withUnsafeBufferPointer { given in
                     parse(given.baseAddress!, count: given.count, bytes: bytes, screened: screened,
@@ -60,7 +60,7 @@ public struct YAMLEventReader: Sendable {
     /// copy of it.
     private func parse(
         _ start: UnsafePointer<UInt8>, count: Int, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
-        substitution: SeparatorSubstitution?, _ body: (consuming YAMLEvent) -> Bool
+        substitution: InputSubstitution?, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         var map = SourceMap(bytes: bytes, screened: screened)
         var parser = yaml_parser_t()
@@ -166,7 +166,7 @@ public struct YAMLEventReader: Sendable {
 
     private func syntaxError(
         _ parser: yaml_parser_t, map: inout SourceMap, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
-        substitution: SeparatorSubstitution?
+        substitution: InputSubstitution?
     ) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "the text is not valid YAML"
         if parser.error == YAML_READER_ERROR {

@@ -4,7 +4,8 @@
 /// collection too.
 public enum YAMLWriting {
     /// A double-quoted scalar: a JSON string, which YAML reads the same (every JSON escape is one of YAML's, and the
-    /// JSON writer escapes no character as a surrogate pair, which libyaml refuses).
+    /// JSON writer escapes no character as a surrogate pair, which this reader reads and YAML tools on libyaml
+    /// refuse).
     public static func quoted(_ text: String) -> String { JSONValue.string(text).text }
 
     /// `text` unquoted where every tool reads it as that text: ASCII letters, digits, `-`, `_` and `.`, starting with
