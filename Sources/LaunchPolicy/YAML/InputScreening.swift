@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks made on the raw bytes before libyaml sees them, and the map from libyaml's marks to byte offsets.
 ///
 /// libyaml counts positions in characters, excludes a byte-order mark, and reports encoding problems with a raw byte
@@ -53,19 +55,16 @@ struct ScreenedInput {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var isASCII = true
         var hasUnicodeLineBreaks = false
-        var hasSurrogateEscapes = false
         var characters = 0
         var index = bom
         let count = bytes.count
         while index < count {
-            // Eight bytes at a time while they are ASCII, not NUL and not a backslash, as nearly all of a policy is.
+            // Eight bytes at a time while they are ASCII and not NUL, as nearly all of a policy is.
             if index + 8 <= count {
                 let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
                 let hasHighBit = word & 0x8080_8080_8080_8080 != 0
                 let hasZeroByte = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
-                let hasBackslash = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080 != 0
-                if !hasHighBit, !hasZeroByte, !hasBackslash {
+                if !hasHighBit, !hasZeroByte {
                     index += 8
                     characters += 8
                     continue
@@ -77,12 +76,6 @@ struct ScreenedInput {
                     return .failure(.error(
                         .yamlNULByte, "the input holds a NUL byte, which YAML does not allow",
                         at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
-                }
-                if byte == UInt8(ascii: "\\"), index + 3 < count, bytes[index + 1] == UInt8(ascii: "u"),
-                    bytes[index + 2] | 0x20 == UInt8(ascii: "d"), (0x38...0x39).contains(bytes[index + 3])
-                        || (0x61...0x62).contains(bytes[index + 3] | 0x20)
-                {
-                    hasSurrogateEscapes = true
                 }
                 index += 1
                 characters += 1
@@ -105,7 +98,25 @@ struct ScreenedInput {
             characters += 1
         }
         return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII, characterCount: characters,
-            hasUnicodeLineBreaks: hasUnicodeLineBreaks, hasSurrogateEscapes: hasSurrogateEscapes))
+            hasUnicodeLineBreaks: hasUnicodeLineBreaks, hasSurrogateEscapes: holdsHighSurrogateEscape(bytes)))
+    }
+
+    /// Whether `\u` and a high surrogate (`\uD83D`, the first half of a JSON escape pair) is written anywhere. By
+    /// `memchr`, from backslash to backslash: a policy seldom holds one. Looking for it eight bytes at a time in the
+    /// loop above cost a read of 48 rules 9.8K instructions; `memchr` costs 1.5K.
+    private static func holdsHighSurrogateEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0x5C, bytes.count - offset) {
+            let index = UnsafeRawPointer(found) - base
+            if index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"), bytes[index + 2] | 0x20 == 0x64,
+                (0x38...0x39).contains(bytes[index + 3]) || (0x61...0x62).contains(bytes[index + 3] | 0x20)
+            {
+                return true
+            }
+            offset = index + 1
+        }
+        return false
     }
 }
 

@@ -18,7 +18,10 @@
 /// are those of the input; each scalar's text gets the input's back (``restoring(_:)``). An input with nothing to
 /// spare for a stand-in (one holding every character past U+FFFF and a separator, or every character of the Basic
 /// Multilingual Plane and an escape pair: over 4 MiB, or 190 KB of nothing else) is refused.
-struct InputSubstitution {
+///
+/// A class: the reader hands an optional one to its loop, and an optional struct of six arrays, nil for nearly every
+/// input, cost each read of 48 rules 3.1K instructions more.
+final class InputSubstitution: Sendable {
     /// What libyaml reads: the input after its byte-order mark, with the replacements.
     let bytes: [UInt8]
     /// The separators' UTF-8 bytes (NEL, LS, PS) and their stand-ins' 4 bytes, in that order.
@@ -36,7 +39,9 @@ struct InputSubstitution {
 
     /// The substitution for an input that holds a separator or a surrogate escape
     /// (``ScreenedInput/needsSubstitution``), or the problem that it has no stand-ins to spare.
-    static func make(for input: UnsafeRawBufferPointer, screened: ScreenedInput) -> Result<Self, Diagnostic> {
+    static func make(
+        for input: UnsafeRawBufferPointer, screened: ScreenedInput
+    ) -> Result<InputSubstitution, Diagnostic> {
         let start = screened.byteOrderMarkLength
         // One bit for each code point: set when the input holds it, or when an escape could make it or spell it.
         var used = [UInt64](repeating: 0, count: 0x11_0000 / 64)
@@ -92,7 +97,7 @@ struct InputSubstitution {
             }
             index += 1
         }
-        func noStandIn(_ what: String) -> Result<Self, Diagnostic> {
+        func noStandIn(_ what: String) -> Result<InputSubstitution, Diagnostic> {
             .failure(.error(
                 .yamlNoStandIn,
                 "the input holds \(what), so the reader has no character left to stand in for what libyaml would "
@@ -146,6 +151,18 @@ struct InputSubstitution {
         }
         return .success(InputSubstitution(bytes: bytes, separators: separators, standIns: standIns, pairs: pairs,
             marker: marker.map(utf8) ?? [], markerEscape: markerEscape))
+    }
+
+    private init(
+        bytes: [UInt8], separators: [[UInt8]], standIns: [[UInt8]], pairs: [[UInt8]], marker: [UInt8],
+        markerEscape: [UInt8]
+    ) {
+        self.bytes = bytes
+        self.separators = separators
+        self.standIns = standIns
+        self.pairs = pairs
+        self.marker = marker
+        self.markerEscape = markerEscape
     }
 
     /// The code point that stands for the pair at `place` in the table: from U+0100 on, past the surrogates.
