@@ -84,6 +84,12 @@ def files():
     # problem libyaml places by byte back to the input.
     configuration['ios']['alert']['message'] = 'x\u2028y'
     yield 'one-line-separator.json', json.dumps(configuration, separators=(',', ':'), ensure_ascii=False)
+    # A configuration of 16,000 keys whose values are two characters past U+FFFF each, written as JSON's escape pairs
+    # (as Python and PHP write them), 4,000 different pairs: each is handed to libyaml as a marker and its place in a
+    # table, and each value gets its characters back.
+    pairs = {'ios': {'alert': {'message': 'x', 'blocking': True}}}
+    pairs.update({f'k{i}': chr(0x1F000 + i % 4000) * 2 for i in range(16_000)})
+    yield 'escape-pairs.json', json.dumps(pairs, separators=(',', ':'))
 
 
 def main():

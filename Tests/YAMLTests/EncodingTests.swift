@@ -170,6 +170,31 @@ import TestSupport
         #expect(half.code == .yamlSyntaxError && half.range.start.line == 1 && half.range.start.column == 7)
     }
 
+    /// Each different pair takes a place in a table of 63,232; an input with one more is refused with a problem of its
+    /// own, not misread.
+    @Test func aTableOfPlacesHoldsAsManyPairsAsItHasPlaces() throws {
+        func input(pairs count: Int) -> [UInt8] {
+            var text = "a: ["
+            for start in stride(from: 0, to: count, by: 8) {
+                text += start == 0 ? "\"" : ",\""
+                for index in start..<min(start + 8, count) {
+                    text += "\\u" + String(0xD800 + index / 1024, radix: 16) + "\\u"
+                        + String(0xDC00 + index % 1024, radix: 16)
+                }
+                text += "\""
+            }
+            return Array((text + "]\n").utf8)
+        }
+        let full = read(bytes: input(pairs: 63_232))
+        #expect(full.diagnostics.isEmpty)
+        let items = try #require(full.root?.mapping?.first?.value.sequence)
+        #expect(items.count == 7_904)
+        #expect(items.first?.scalar?.text.unicodeScalars.first == Unicode.Scalar(0x1_0000))
+        #expect(items.last?.scalar?.text.unicodeScalars.last == Unicode.Scalar(0x1_0000 + 63_231))
+        #expect(items.allSatisfy { $0.scalar?.text.unicodeScalars.count == 8 })
+        #expect(read(bytes: input(pairs: 63_233)).diagnostics.map(\.code) == [.yamlNoStandIn])
+    }
+
     /// Over random texts of every kind of character: written as JSON writes them with every character past ASCII
     /// escaped (pairs for those past U+FFFF), and written raw, each reads back as the text.
     @Test func escapedAndRawTextsReadBackAsWritten() throws {

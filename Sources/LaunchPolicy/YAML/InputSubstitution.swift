@@ -16,8 +16,9 @@
 ///
 /// Either replacement is as many characters as what it replaces, so libyaml's marks (character index, line, column)
 /// are those of the input; each scalar's text gets the input's back (``restoring(_:)``). An input with nothing to
-/// spare for a stand-in (one holding every character past U+FFFF and a separator, or every character of the Basic
-/// Multilingual Plane and an escape pair: over 4 MiB, or 190 KB of nothing else) is refused.
+/// spare for a stand-in is refused: one holding every character past U+FFFF and a separator (over 4 MiB), or escape
+/// pairs and nearly every character of the Basic Multilingual Plane (190 KB of nothing else), or more than 63,232
+/// different pairs (760 KB of nothing else).
 ///
 /// A class: the reader hands an optional one to its loop, and an optional struct of six arrays, nil for nearly every
 /// input, cost each read of 48 rules 3.1K instructions more.
@@ -128,7 +129,8 @@ final class InputSubstitution: Sendable {
                 }
             }
             guard marker != nil, pairs.count <= 0xD800 - Int(firstIndex) + 0x2000 else {
-                return noStandIn("surrogate pairs written as escapes and nearly every character below U+10000")
+                return noStandIn("more than 63,232 different escape pairs (such as \\uD83D\\uDE00), or escape pairs "
+                    + "and nearly every character below U+10000")
             }
         }
         let separators = separatorCodePoints.map(utf8)
