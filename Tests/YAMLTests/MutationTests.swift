@@ -81,6 +81,22 @@ import TestSupport
     static let wideCharacters = ["é", "日本", "😀", "\u{85}", "\u{2028}", "\u{2029}", "\r\n", "\r", "\t"]
         .map { Array($0.utf8) }
 
+    /// A seed, mutated for odd iterations, with one to `most` of `characters` put where characters start, so that the
+    /// input stays UTF-8 where it was. Half the inputs unmutated more often leave a tree to check.
+    static func input(
+        _ iteration: Int, of seeds: [[UInt8]], inserting characters: [[UInt8]], upTo most: Int,
+        using random: inout SeededGenerator
+    ) -> [UInt8] {
+        var input = iteration.isMultiple(of: 2) ? seeds.randomElement(using: &random)! : mutate(
+            seeds.randomElement(using: &random)!, with: seeds.randomElement(using: &random)!, using: &random)
+        for _ in 0..<Int.random(in: 1...most, using: &random) {
+            var position = Int.random(in: 0...input.count, using: &random)
+            while position < input.count, input[position] & 0xC0 == 0x80 { position += 1 }
+            input.insert(contentsOf: characters.randomElement(using: &random)!, at: position)
+        }
+        return input
+    }
+
     /// Every position the reader gives, for nodes (start and end) and for diagnostics and their notes, is the line and
     /// column that a separate count over the bytes (`SourceMap.location(ofByte:in:)`) finds at its offset, on
     /// inputs holding characters of several bytes and Unicode line breaks in quoted, plain and block scalars, in
@@ -93,15 +109,7 @@ import TestSupport
         var nonASCII = 0
         var treesWithWideCharacters = 0
         for iteration in 0..<1_200 {
-            // Half the inputs mutated, half only given wide characters, which more often leaves a tree to check.
-            var input = iteration.isMultiple(of: 2) ? seeds.randomElement(using: &random)! : Self.mutate(
-                seeds.randomElement(using: &random)!, with: seeds.randomElement(using: &random)!, using: &random)
-            // Wide characters put where a character starts, so that the input stays UTF-8 where it was.
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                var position = Int.random(in: 0...input.count, using: &random)
-                while position < input.count, input[position] & 0xC0 == 0x80 { position += 1 }
-                input.insert(contentsOf: Self.wideCharacters.randomElement(using: &random)!, at: position)
-            }
+            var input = Self.input(iteration, of: seeds, inserting: Self.wideCharacters, upTo: 3, using: &random)
             if Int.random(in: 0..<5, using: &random) == 0 { input.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0) }
             if input.contains(where: { $0 >= 0x80 }) { nonASCII += 1 }
             let result = YAMLReader(limits: YAMLLimits(maximumExpandedNodes: 5_000)).read(input)
@@ -157,13 +165,8 @@ import TestSupport
         var trees = 0
         var separatorsInText = 0
         for iteration in 0..<800 {
-            var input = iteration.isMultiple(of: 2) ? seeds.randomElement(using: &random)! : Self.mutate(
-                seeds.randomElement(using: &random)!, with: seeds.randomElement(using: &random)!, using: &random)
-            for _ in 0..<Int.random(in: 1...4, using: &random) {
-                var position = Int.random(in: 0...input.count, using: &random)
-                while position < input.count, input[position] & 0xC0 == 0x80 { position += 1 }
-                input.insert(contentsOf: Self.separatorTwins.randomElement(using: &random)!.separator, at: position)
-            }
+            let input = Self.input(iteration, of: seeds, inserting: Self.separatorTwins.map(\.separator), upTo: 4,
+                using: &random)
             var twin = input
             for (separator, replacement) in Self.separatorTwins {
                 guard !input.contains(replacement) else { continue }
