@@ -53,7 +53,8 @@ final class InputSubstitution: Sendable {
         func isUsed(_ codePoint: UInt32) -> Bool { used[Int(codePoint / 64)] & 1 << UInt64(codePoint % 64) != 0 }
         var pairs: [[UInt8]] = []
         var pairIndex: [[UInt8]: Int] = [:]
-        var pairStarts: [Int: Int] = [:]
+        // Where each pair is written and its place in the table, in the input's order.
+        var pairStarts: [(offset: Int, place: Int)] = []
         var index = start
         while index < input.count {
             let byte = input[index]
@@ -88,7 +89,7 @@ final class InputSubstitution: Sendable {
                         pairIndex[pair] = pairs.count
                         pairs.append(pair)
                     }
-                    pairStarts[index] = pairIndex[pair]
+                    pairStarts.append((index, pairIndex[pair]!))
                     index += 12
                     continue
                 }
@@ -138,10 +139,12 @@ final class InputSubstitution: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.count - start + 64)
         index = start
+        var nextPair = 0
         while index < input.count {
-            if let place = pairStarts[index] {
+            if nextPair < pairStarts.count, pairStarts[nextPair].offset == index {
                 bytes += markerEscape
-                bytes += escape(placeCodePoint(place))
+                bytes += escape(placeCodePoint(pairStarts[nextPair].place))
+                nextPair += 1
                 index += 12
             } else if !standIns.isEmpty, let which = separator(at: index, in: input) {
                 bytes += standIns[which]
