@@ -171,6 +171,26 @@ private let everyKey = """
         #expect(decision.notices.first?.text == text)
     }
 
+    /// Apps pass what the platform gives: Apple's `Locale.current.identifier` carries keywords when the user chose
+    /// a calendar or a region of their own (`ja_JP@calendar=japanese`), and Android's `Locale.toString()` a script
+    /// (`zh_TW_#Hant`). Both were refused, so such a user's launch had no context to evaluate.
+    @Test(arguments: [
+        ("ja_JP@calendar=japanese", "ja_JP", "こんにちは（日本）", true), ("en_US@rg=gbzzzz", "en_US", "Hello", false),
+        ("zh_TW_#Hant", "zh-Hant-TW", "你好", false), ("zh__#Hant", "zh-Hant", "你好", false),
+        ("ja_JP_#Jpan-u-ca-japanese", "ja-Jpan-JP-u-ca-japanese", "こんにちは", true),
+    ])
+    func platformIdentifiersAreTakenAsThePlatformsGiveThem(identifier: String, tag: String, text: String, ja: Bool)
+        throws
+    {
+        let context = try context(["locale": identifier])
+        #expect(context.locale == tag)
+        let decision = try policy(messages).evaluate(context)
+        #expect(decision.notices.first?.text == text)
+        #expect(decision.explanation(of: "japanese")?.matched == ja)
+        let error = #expect(throws: LaunchContextError.self) { try LaunchContext(locale: "@calendar=japanese") }
+        #expect(error?.value == "@calendar=japanese")
+    }
+
     @Test func withoutALocaleTheDefaultTextShows() throws {
         #expect(try policy(messages).evaluate(context([:])).notices.first?.text == "Hello")
     }

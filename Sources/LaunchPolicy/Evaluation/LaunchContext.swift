@@ -23,7 +23,9 @@ public struct LaunchContext: Sendable {
     public var osVersion: String? { versions.os?.text }
     /// The app version the user first bought (on iOS `AppTransaction.originalAppVersion`, a build number).
     public var originalAppVersion: String? { versions.original?.text }
-    /// The user's language tag, such as `ja-JP`.
+    /// The user's language tag, such as `ja-JP`. A platform's locale identifier may be given as it is: Apple's
+    /// keywords (`ja_JP@calendar=japanese`) are left out, and Android's script (`zh_TW_#Hant`) is written as a subtag
+    /// (`zh-Hant-TW`).
     public var locale: String? { values.locale }
     /// The user's region, an ISO 3166 alpha-2 code such as `NO`.
     public var region: String? { values.region }
@@ -53,7 +55,9 @@ public struct LaunchContext: Sendable {
         originalAppVersion: String? = nil, locale: String? = nil, region: String? = nil, now: Date = Date(),
         installID: String? = nil, launch: LaunchInfo = LaunchInfo(), attributes: [String: String] = [:]
     ) throws(LaunchContextError) {
-        if let locale, !ValueSyntax.isLocaleTag(locale) {
+        // What the platforms give (`Locale.current.identifier`) is taken as they give it.
+        let tag = locale.map(ValueSyntax.languageTag(ofPlatformLocale:))
+        if let locale, let tag, !ValueSyntax.isLocaleTag(tag) {
             throw LaunchContextError(key: "locale", value: locale, reason: "it is not a language tag such as ja or pt-BR")
         }
         if let region, !ValueSyntax.isRegionCode(region) {
@@ -78,7 +82,7 @@ public struct LaunchContext: Sendable {
             launchCount: launch.count.map(Versions.count),
             daysSinceLastLaunch: launch.daysSinceLastLaunch.map(Versions.count),
             daysSinceInstall: launch.daysSinceInstall.map(Versions.count))
-        values = Values(platform: platform, locale: locale, region: region, now: now, installID: installID,
+        values = Values(platform: platform, locale: tag, region: region, now: now, installID: installID,
             launch: launch, attributes: attributes, versions: versions)
     }
 

@@ -121,6 +121,23 @@ enum ValueSyntax {
         return isFirst ? subtagLength >= 2 : subtagLength >= 1
     }
 
+    /// The language tag of a locale identifier as the platforms give it: Apple's `Locale.identifier` with its
+    /// keywords left out (`ja_JP@calendar=japanese` is `ja_JP`, `en_US@rg=gbzzzz` is `en_US`), and Android's
+    /// `Locale.toString()` with its script written as a subtag (`zh_TW_#Hant` is `zh-Hant-TW`, `sr__#Latn` is
+    /// `sr-Latn`). Anything else is returned as it is.
+    static func languageTag(ofPlatformLocale identifier: String) -> String {
+        var tag = identifier
+        if let keywords = tag.firstIndex(of: "@") { tag = String(tag[..<keywords]) }
+        guard let mark = tag.range(of: "_#") ?? tag.range(of: "#") else { return tag }
+        // `language[_REGION[_VARIANT]]_#Script[-extensions]`: the script after the language, the region and variant,
+        // then the extensions.
+        let parts = tag[..<mark.lowerBound].split(separator: "_", omittingEmptySubsequences: true)
+        let script = tag[mark.upperBound...].prefix { $0 != "-" }
+        let extensions = tag[mark.upperBound...].dropFirst(script.count + 1)
+        guard let language = parts.first else { return tag }
+        return ([language, script] + parts.dropFirst() + [extensions]).filter { !$0.isEmpty }.joined(separator: "-")
+    }
+
     /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
     /// within `pt` and `pt-BR`, not within `pt-PT` or `p`. Case does not matter and `_` counts as `-`.
     ///
