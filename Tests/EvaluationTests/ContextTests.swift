@@ -191,6 +191,35 @@ private let everyKey = """
         #expect(error?.value == "@calendar=japanese")
     }
 
+    /// Chinese tags name the script (`zh-Hant-TW`, as iOS gives them) or leave it to the region (`zh-TW`, as Android
+    /// often does), and a policy may be written either way: each finds the other's texts before the language's.
+    @Test(arguments: [
+        ("zh-TW", "繁體"), ("zh_HK", "繁體"), ("zh-MO", "繁體"), ("zh-Hant-TW", "繁體"), ("zh-CN", "简体"), ("zh-SG", "简体"),
+        ("zh", "中文"), ("zh-Hans-TW", "简体"), ("zh-Hant", "繁體"),
+    ])
+    func chineseTextsByScriptAreFoundFromARegion(locale: String, text: String) throws {
+        let scripts = """
+            policy: 1
+            messages:
+              m: {default: "Hello", zh: "中文", zh-Hant: "繁體", zh-Hans: "简体"}
+            rules:
+              - {id: greet, then: notify, message: m}
+            """
+        #expect(try policy(scripts).evaluate(context(["locale": locale])).notices.first?.text == text)
+    }
+
+    @Test(arguments: [("zh-Hant-TW", "台灣"), ("zh-Hans-CN", "中国"), ("zh-Hans", "Hello"), ("zh-Hans-TW", "Hello")])
+    func chineseTextsByRegionAreFoundFromAScript(locale: String, text: String) throws {
+        let regions = """
+            policy: 1
+            messages:
+              m: {default: "Hello", zh-TW: "台灣", zh-CN: "中国"}
+            rules:
+              - {id: greet, then: notify, message: m}
+            """
+        #expect(try policy(regions).evaluate(context(["locale": locale])).notices.first?.text == text)
+    }
+
     @Test func withoutALocaleTheDefaultTextShows() throws {
         #expect(try policy(messages).evaluate(context([:])).notices.first?.text == "Hello")
     }

@@ -156,7 +156,7 @@ struct Interpreter {
         guard let id = policy.rules[index].message?.value,
             let message = policy.messages.firstIndex(where: { $0.id == id })
         else { return nil }
-        return Message.text(in: policy.messages[message].translations, for: context.locale)
+        return Message.text(in: policy.messages[message].translations, lookingUp: context.localeLookupTags)
     }
 
     /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.

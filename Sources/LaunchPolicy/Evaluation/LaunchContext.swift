@@ -27,6 +27,8 @@ public struct LaunchContext: Sendable {
     /// keywords (`ja_JP@calendar=japanese`) are left out, and Android's script (`zh_TW_#Hant`) is written as a subtag
     /// (`zh-Hant-TW`).
     public var locale: String? { values.locale }
+    /// The tags a text is looked up under for ``locale`` (``ValueSyntax/lookupTags(of:)``), worked out once.
+    var localeLookupTags: [String] { values.localeLookupTags }
     /// The user's region, an ISO 3166 alpha-2 code such as `NO`.
     public var region: String? { values.region }
     /// The time of the launch.
@@ -90,6 +92,7 @@ public struct LaunchContext: Sendable {
     private final class Values: Sendable {
         let platform: Platform?
         let locale, region, installID: String?
+        let localeLookupTags: [String]
         let now: Date
         let launch: LaunchInfo
         let attributes: [String: String]
@@ -99,6 +102,7 @@ public struct LaunchContext: Sendable {
             attributes: [String: String], versions: Versions)
         {
             (self.platform, self.locale, self.region, self.now, self.installID) = (platform, locale, region, now, installID)
+            localeLookupTags = locale.map(ValueSyntax.lookupTags(of:)) ?? []
             (self.launch, self.attributes, self.versions) = (launch, attributes, versions)
         }
     }

@@ -138,6 +138,35 @@ enum ValueSyntax {
         return ([language, script] + parts.dropFirst() + [extensions]).filter { !$0.isEmpty }.joined(separator: "-")
     }
 
+    /// The tags a text for `tag` is looked up under, best first: the tag, then each shorter tag down to two subtags
+    /// (`zh-Hant-TW`, `zh-Hant`), then the language alone (`zh`). Chinese is written in two scripts, which a tag may
+    /// name (`zh-Hant-TW`, as iOS gives it) or leave to its region (`zh-TW`, as Android often gives it): each form is
+    /// looked up under the other's tags too, before the language alone, so that `zh-TW` finds `zh-Hant` and
+    /// `zh-Hant-TW` finds `zh-TW` (the script from the region as CLDR's likely subtags have it: Hant in TW, HK and
+    /// MO, else Hans). `_` counts as `-`; a tag given alone is looked up first.
+    static func lookupTags(of tag: String) -> [String] {
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let language = subtags.first else { return [tag] }
+        func shorter(_ subtags: [String]) -> [String] {
+            subtags.count < 2 ? [] : (2...subtags.count).reversed().map { subtags[..<$0].joined(separator: "-") }
+        }
+        var tags = subtags.count == 1 ? [language] : shorter(subtags)
+        if language.lowercased() == "zh" {
+            let hasScript = subtags.count > 1 && subtags[1].count == 4
+            let region = subtags.dropFirst(hasScript ? 2 : 1).first { $0.count == 2 || $0.count == 3 }?.uppercased()
+            let script = ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
+            if !hasScript {
+                tags += shorter([language, script] + subtags.dropFirst())
+            } else if subtags[1].lowercased() == script.lowercased(), region != nil {
+                tags += shorter([language] + subtags.dropFirst(2))
+            }
+        }
+        tags.append(language)
+        // Once each, in order.
+        var seen: Set<String> = []
+        return tags.filter { seen.insert(normalizedLocale($0)).inserted }
+    }
+
     /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
     /// within `pt` and `pt-BR`, not within `pt-PT` or `p`. Case does not matter and `_` counts as `-`.
     ///
