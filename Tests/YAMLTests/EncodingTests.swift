@@ -151,6 +151,8 @@ import TestSupport
             // Escapes of what the marker and a pair's place would be, were escapes not looked at.
             (#"a: "\uE000\u0100 \ud83d\ude00""#, "\u{E000}\u{100} 😀"),
             (#"a: \uE000\u0100 \ud83d\ude00"#, #"\uE000\u0100 \ud83d\ude00"#),
+            // The same after an escaped backslash, which in a plain scalar is text like the rest.
+            (#"a: \\uE000\u0100 \ud83d\ude00"#, #"\\uE000\u0100 \ud83d\ude00"#),
         ]
         for (yaml, text) in cases {
             let result = read(yaml)

@@ -72,7 +72,13 @@ final class InputSubstitution: Sendable {
             }
             switch input[index + 1] {
             case UInt8(ascii: "\\"):
-                // An escaped backslash: what follows is not an escape.
+                // An escaped backslash: what follows is not an escape, but where escapes are text (a plain scalar),
+                // the second backslash starts the text of one, which no marker may spell.
+                if index + 2 < input.count, input[index + 2] | 0x20 == UInt8(ascii: "u"),
+                    let value = hexValue(input, from: index + 3, count: input[index + 2] == UInt8(ascii: "u") ? 4 : 8)
+                {
+                    markUsed(value)
+                }
                 index += 2
                 continue
             case UInt8(ascii: "U"):
@@ -240,7 +246,7 @@ final class InputSubstitution: Sendable {
                 restored += pairCharacter(pairs[place])
                 index += marker.count + length
             } else if !markerEscape.isEmpty, byte == UInt8(ascii: "\\"), text[index...].starts(with: markerEscape),
-                index + 12 <= text.count,
+                index + 12 <= text.count, text[index + 6] == UInt8(ascii: "\\"), text[index + 7] == UInt8(ascii: "u"),
                 let place = placeWritten(in: text, at: index + 8)
             {
                 restored += pairs[place]
