@@ -133,7 +133,7 @@ public enum JSONValue: Sendable {
     }
 
     /// `\u0007`: the code in four lower-case hexadecimal digits (only scalars below U+10000 are escaped).
-    private static func unicodeEscape(_ code: UInt32, to output: inout [UInt8]) {
+    static func unicodeEscape(_ code: UInt32, to output: inout [UInt8]) {
         output += #"\u"#.utf8
         for shift in stride(from: 12, through: 0, by: -4) {
             let digit = UInt8((code >> UInt32(shift)) & 0xF)

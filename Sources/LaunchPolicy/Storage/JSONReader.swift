@@ -246,13 +246,8 @@ struct JSONReader {
         var code: UInt32 = 0
         for _ in 0..<4 {
             guard offset < bytes.count else { throw endsEarly() }
-            let byte = bytes[offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw unexpected("where a \\u escape's four hexadecimal digits should be")
+            guard let digit = bytes[offset].hexDigitValue else {
+                throw unexpected("where a \\u escape's four hexadecimal digits should be")
             }
             code = code << 4 | UInt32(digit)
             offset += 1

@@ -188,10 +188,11 @@ final class InputSubstitution: Sendable {
         return place >= 0 && place < pairs.count && !(0xD800...0xDFFF).contains(codePoint) ? place : nil
     }
 
-    /// `\uXXXX`, with capital hex digits.
+    /// `\uxxxx`, as JSON writes it.
     private static func escape(_ codePoint: UInt32) -> [UInt8] {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return [UInt8(ascii: "\\"), UInt8(ascii: "u")] + [12, 8, 4, 0].map { digits[Int(codePoint >> $0 & 0xF)] }
+        var escape: [UInt8] = []
+        JSONValue.unicodeEscape(codePoint, to: &escape)
+        return escape
     }
 
     private static func utf8(_ codePoint: UInt32) -> [UInt8] {
@@ -213,13 +214,7 @@ final class InputSubstitution: Sendable {
         guard from + count <= input.count else { return nil }
         var value: UInt32 = 0
         for byte in input[from..<from + count] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = byte.hexDigitValue else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return value
