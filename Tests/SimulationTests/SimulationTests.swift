@@ -343,3 +343,29 @@ private func population(_ csv: String) throws -> Population {
         #expect(noPlatform.population.users == 1)
     }
 }
+
+/// The text reports show a rule id or a history's version that spells an escape sequence visibly: a policy or a
+/// history file cannot send a terminal one through `launch-policy simulate` or `launch-policy launch`.
+@Suite struct TerminalSafeReportTests {
+    @Test func aSimulationReportShowsARuleIDVisibly() throws {
+        let policy = try policy("""
+            policy: 1
+            messages:
+              down: {default: "Down."}
+            rules:
+              - {id: "old\\e[2J", when: {app-version: "< 2"}, then: block, message: down}
+            """)
+        let report = Simulation(policy: policy, population: try population("platform,app-version,users\nios,1.0,5\n"),
+            now: now).report
+        #expect(report.contains("old\u{241B}[2J"), "\(report)")
+        #expect(!report.unicodeScalars.contains("\u{1B}"))
+    }
+
+    @Test func aLaunchReportShowsAVersionVisibly() {
+        let report = LaunchInfo(kind: .upgrade, count: 2, previousVersion: "1.0\u{1B}]0;title\u{07}").report
+        #expect(report.contains("1.0\u{241B}]0;title\u{2407}"), "\(report)")
+        #expect(!report.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+        // Its lines stay lines.
+        #expect(report.split(separator: "\n").count == 10)
+    }
+}
