@@ -220,6 +220,29 @@ private let everyKey = """
         #expect(try policy(regions).evaluate(context(["locale": locale])).notices.first?.text == text)
     }
 
+    /// iOS names the script of every Chinese locale (`zh-Hans_CN`), Android seldom does (`zh_CN`), and a policy may
+    /// name either: a tag with a script holds the condition written without it (RFC 4647's extended filtering),
+    /// and Chinese without one holds its region's script, as its texts are found.
+    @Test(arguments: [
+        ("zh-Hans_CN", "zh-CN", true), ("zh-Hant-TW", "zh-TW", true), ("zh-Hans-TW", "zh-TW", true),
+        ("zh_TW_#Hant", "zh-TW", true), ("sr-Latn-RS", "sr-RS", true), ("zh-Hant-HK-x-a", "zh-HK-x-a", true),
+        ("zh-TW", "zh-Hant", true), ("zh_HK", "zh-Hant-HK", true), ("zh-CN", "zh-Hans", true), ("zh", "zh-Hans", true),
+        ("zh-TW", "zh-Hans", false), ("zh-Hans-TW", "zh-Hant", false), ("zh-Hant", "zh-TW", false),
+        ("zh", "zh-CN", false), ("zh-Hans", "zh-CN", false), ("sr-RS", "sr-Latn", false), ("en-US", "en-Latn", false),
+        ("zh-Hant-TW", "zh-Hans", false), ("zh-Hans-CN", "zh-Hant", false),
+    ])
+    func localeConditionsHoldForTagsWithAndWithoutAScript(locale: String, tag: String, holds: Bool) throws {
+        let yaml = """
+            policy: 1
+            messages: {m: {default: "Hello"}}
+            rules:
+              - {id: tagged, when: {locale: [\(tag)]}, then: notify, message: m}
+            """
+        let decision = try policy(yaml).evaluate(context(["locale": locale]))
+        #expect(decision.explanation(of: "tagged")?.matched == holds)
+        #expect(decision.notices.isEmpty == !holds)
+    }
+
     @Test func withoutALocaleTheDefaultTextShows() throws {
         #expect(try policy(messages).evaluate(context([:])).notices.first?.text == "Hello")
     }

@@ -67,6 +67,15 @@ import Testing
         Row(earlier: "{days-since-last-launch: \">= 7\"}", later: "{days-since-last-launch: \">= 30\"}", shadowed: true),
         Row(earlier: "{locale: [pt]}", later: "{locale: [pt-BR]}", shadowed: true),
         Row(earlier: "{locale: [pt-BR]}", later: "{locale: [pt]}", shadowed: false),
+        // A locale with a script holds the tag without it (`zh-Hans-CN` holds `zh-CN`), and Chinese without a script
+        // holds its region's (`zh-TW` holds `zh-Hant`); but `zh-Hans-TW` holds `zh-TW` and not `zh-Hant`.
+        Row(earlier: "{locale: [zh-CN]}", later: "{locale: [zh-Hans-CN]}", shadowed: true),
+        Row(earlier: "{locale: [sr-RS]}", later: "{locale: [sr_Latn_RS, sr-Cyrl-RS-x-test]}", shadowed: true),
+        Row(earlier: "{locale: [zh-Hans-CN]}", later: "{locale: [zh-CN]}", shadowed: false),
+        Row(earlier: "{locale: [zh-Hant]}", later: "{locale: [zh-TW]}", shadowed: false),
+        Row(earlier: "{locale: [zh-TW]}", later: "{locale: [zh-Hant]}", shadowed: false),
+        Row(earlier: "{locale: [zh]}", later: "{locale: [zh-Hant-TW]}", shadowed: true),
+        Row(earlier: "{locale: [zh-Hans]}", later: "{locale: [zh]}", shadowed: false),
         Row(earlier: "{date: {from: \"2026-12-01T00:00:00Z\"}}",
             later: "{date: {from: \"2026-12-02T00:00:00Z\", until: \"2026-12-03T00:00:00Z\"}}", shadowed: true),
         Row(earlier: "{date: {until: \"2026-12-03T00:00:00Z\"}}", later: "{date: {from: \"2026-12-01T00:00:00Z\"}}",

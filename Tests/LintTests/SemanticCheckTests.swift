@@ -219,6 +219,29 @@ import Testing
         #expect(findings(.lintNeverMatches, diagnostics).isEmpty, "\(diagnostics.map(\.description))")
     }
 
+    /// Locale conditions under one `all` hold together when one locale holds a tag of each, perhaps one no list
+    /// names: `zh-Hans-TW` holds `zh-Hans` and, without its script, `zh-TW`.
+    @Test(arguments: [
+        ("[zh-Hans]", "[zh-TW]", true), ("[zh-TW]", "[zh-Hant]", true), ("[sr-Latn]", "[sr_RS]", true),
+        ("[zh-Hant, ja]", "[zh-HK-x-hk, ko]", true), ("[pt]", "[pt-BR]", true), ("[zh]", "[zh-Hans]", true),
+        ("[zh-Hant]", "[zh-Hans]", false), ("[zh-CN]", "[zh-TW]", false), ("[zh-Hant-TW]", "[zh-CN]", false),
+        ("[sr-Latn]", "[sr-Cyrl-RS]", false), ("[ja]", "[pt]", false), ("[zh-Hans]", "[ja-JP]", false),
+    ])
+    func localeConditionsHoldTogetherWhenOneLocaleHoldsBoth(first: String, second: String, together: Bool) {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: both
+                when: {all: [{locale: \(first)}, {locale: \(second)}]}
+                then: notify
+                message: hi
+            """)
+        let found = findings(.lintNeverMatches, diagnostics)
+        #expect(found.count == (together ? 0 : 1), "\(diagnostics.map(\.description))")
+        #expect(found.allSatisfy { $0.message.contains("locale") })
+    }
+
     @Test func aGateInsideAnEarlierGateIsShadowed() {
         let diagnostics = lint("""
             policy: 1

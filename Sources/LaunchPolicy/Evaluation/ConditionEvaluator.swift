@@ -102,7 +102,7 @@ struct ConditionEvaluator {
         case .launchSource(let sources): return context.launch.source.map(sources.contains) ?? false
         case .locale(let tags):
             guard let locale = context.locale else { return false }
-            return tags.contains { ValueSyntax.locale(locale, isWithin: $0) }
+            return tags.contains { ValueSyntax.locale(locale, alternate: context.localeAlternate, holds: $0) }
         case .region(let regions):
             guard let region = context.region else { return false }
             return regions.contains { ValueSyntax.sameRegion($0, region) }
@@ -207,7 +207,7 @@ struct ConditionEvaluator {
             return oneOf(context.launch.source, sources, text: \.rawValue, .launchSources(sources))
         case .locale(let tags):
             guard let locale = context.locale else { return missing() }
-            let holds = tags.contains { ValueSyntax.locale(locale, isWithin: $0) }
+            let holds = tags.contains { ValueSyntax.locale(locale, alternate: context.localeAlternate, holds: $0) }
             return finding(holds, .oneOf(locale, .texts(tags)))
         case .region(let regions):
             guard let region = context.region else { return missing() }

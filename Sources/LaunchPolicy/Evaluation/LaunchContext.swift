@@ -29,6 +29,9 @@ public struct LaunchContext: Sendable {
     public var locale: String? { values.locale }
     /// The tags a text is looked up under for ``locale`` (``ValueSyntax/lookupTags(of:)``), worked out once.
     var localeLookupTags: [String] { values.localeLookupTags }
+    /// The other form of ``locale`` that `locale` conditions match (``ValueSyntax/alternateLocale(of:)``), worked out
+    /// once.
+    var localeAlternate: String? { values.localeAlternate }
     /// The user's region, an ISO 3166 alpha-2 code such as `NO`.
     public var region: String? { values.region }
     /// The time of the launch.
@@ -93,6 +96,7 @@ public struct LaunchContext: Sendable {
         let platform: Platform?
         let locale, region, installID: String?
         let localeLookupTags: [String]
+        let localeAlternate: String?
         let now: Date
         let launch: LaunchInfo
         let attributes: [String: String]
@@ -103,6 +107,7 @@ public struct LaunchContext: Sendable {
         {
             (self.platform, self.locale, self.region, self.now, self.installID) = (platform, locale, region, now, installID)
             localeLookupTags = locale.map(ValueSyntax.lookupTags(of:)) ?? []
+            localeAlternate = locale.flatMap(ValueSyntax.alternateLocale(of:))
             (self.launch, self.attributes, self.versions) = (launch, attributes, versions)
         }
     }

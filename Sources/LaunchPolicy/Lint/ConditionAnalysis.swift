@@ -292,15 +292,25 @@ struct ConditionAnalysis {
             // Closures, not key paths: `\.isEmpty` as a function goes through the runtime's key path calls.
             if attributes.values.contains(where: { $0.isEmpty }) { return "attributes" }
             if locales.contains(where: { $0.isEmpty }) { return "locale" }
-            // A locale satisfies every list when one of the written tags does (the most specific tag is the test).
-            if locales.count > 1 {
-                let candidates = locales.flatMap { $0 }
-                let satisfiable = candidates.contains { candidate in
-                    locales.allSatisfy { list in list.contains { ValueSyntax.locale(candidate, isWithin: $0) } }
-                }
-                if !satisfiable { return "locale" }
-            }
+            if locales.count > 1, !Self.someLocaleHolds(locales) { return "locale" }
             return nil
+        }
+
+        /// Whether some locale holds a tag of each list. When one does, so does one of the written tags, or one of
+        /// them with another's script put in (`zh-Hans` and `zh-TW`: `zh-Hans-TW`, which holds `zh-TW` without its
+        /// script): the most specific tags such a locale holds, with and without its script, make one.
+        private static func someLocaleHolds(_ locales: [[String]]) -> Bool {
+            func holdsAll(_ candidate: String) -> Bool {
+                let alternate = ValueSyntax.alternateLocale(of: candidate)
+                return locales.allSatisfy { list in
+                    list.contains { ValueSyntax.locale(candidate, alternate: alternate, holds: $0) }
+                }
+            }
+            let written = locales.flatMap { $0 }
+            if written.contains(where: holdsAll) { return true }
+            return written.contains { tag in
+                written.contains { other in ValueSyntax.locale(tag, withScriptOf: other).map(holdsAll) == true }
+            }
         }
 
         /// Whether every context that satisfies the branch at `mine` satisfies the one at `other` too.
@@ -338,7 +348,7 @@ struct ConditionAnalysis {
                 let locales = mine.pointee.locales
                 for required in other.pointee.locales {
                     let covered = locales.contains { list in
-                        list.allSatisfy { tag in required.contains { ValueSyntax.locale(tag, isWithin: $0) } }
+                        list.allSatisfy { tag in required.contains { ValueSyntax.localeTag(tag, isWithin: $0) } }
                     }
                     if !covered { return false }
                 }

@@ -112,7 +112,7 @@ enum ValueSyntax {
                 subtagLength = 0
                 continue
             }
-            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isLetter = isASCIILetter(byte)
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             guard isLetter || (isDigit && !isFirst) else { return false }
             subtagLength += 1
@@ -150,10 +150,7 @@ enum ValueSyntax {
     /// MO, else Hans). `_` counts as `-`; a tag given alone is looked up first.
     static func lookupTags(of tag: String) -> [String] {
         let utf8 = tag.utf8
-        let isChinese = utf8.count >= 2 && utf8.first.map(localeByte) == UInt8(ascii: "z")
-            && localeByte(utf8[utf8.index(after: utf8.startIndex)]) == UInt8(ascii: "h")
-            && (utf8.count == 2 || localeByte(utf8[utf8.index(utf8.startIndex, offsetBy: 2)]) == UInt8(ascii: "-"))
-        guard isChinese else {
+        guard isChinese(tag) else {
             // Every other language: the tag and each shorter tag, cut at its separators from the end. An app makes
             // these at every launch, with its context; by subtags and a set, as below, they cost 12K instructions
             // more.
@@ -172,18 +169,100 @@ enum ValueSyntax {
             subtags.count < 2 ? [] : (2...subtags.count).reversed().map { subtags[..<$0].joined(separator: "-") }
         }
         var tags = subtags.count == 1 ? [language] : shorter(subtags)
-        let hasScript = subtags.count > 1 && subtags[1].count == 4
-        let region = subtags.dropFirst(hasScript ? 2 : 1).first { $0.count == 2 || $0.count == 3 }?.uppercased()
-        let script = ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
-        if !hasScript {
+        let script = likelyChineseScript(subtags)
+        if !hasScript(subtags) {
             tags += shorter([language, script] + subtags.dropFirst())
-        } else if subtags[1].lowercased() == script.lowercased(), region != nil {
+        } else if subtags[1].lowercased() == script.lowercased(), region(subtags) != nil {
             tags += shorter([language] + subtags.dropFirst(2))
         }
         tags.append(language)
         // Once each, in order.
         var seen: Set<String> = []
         return tags.filter { seen.insert(normalizedLocale($0)).inserted }
+    }
+
+    /// The other form of a locale that `locale` conditions also match, or nil when it has none: with its script
+    /// left out (`zh-Hans-CN` is also `zh-CN`, `sr-Latn-RS` also `sr-RS`, as RFC 4647's extended filtering reads a
+    /// tag without a script), or for Chinese without a script, with the script its region is written in
+    /// (`zh-TW` is also `zh-Hant-TW`; ``lookupTags(of:)`` says which).
+    ///
+    /// A context works this out once. It is nil for nearly every locale, so a condition usually tests one tag.
+    static func alternateLocale(of tag: String) -> String? {
+        // Nearly every tag has no script and is not Chinese: found by bytes, with no list of subtags.
+        let isChinese = isChinese(tag)
+        let separators = tag.utf8.lazy.filter { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }.count
+        guard isChinese || separators >= 2 else { return nil }
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        if hasScript(subtags) {
+            // `zh-Hant` without its script is `zh`, which every tag `zh-Hant` lies within already lies within.
+            return subtags.count > 2 ? ([subtags[0]] + subtags.dropFirst(2)).joined(separator: "-") : nil
+        }
+        guard isChinese, let language = subtags.first else { return nil }
+        return ([language, likelyChineseScript(subtags)] + subtags.dropFirst()).joined(separator: "-")
+    }
+
+    /// Whether a `locale` condition's `tag` holds for a context's locale: the locale, or its
+    /// ``alternateLocale(of:)``, lies within the tag (``locale(_:isWithin:)-(StringProtocol,_)``).
+    static func locale(_ locale: String, alternate: String?, holds tag: String) -> Bool {
+        self.locale(locale, isWithin: tag) || alternate.map { self.locale($0, isWithin: tag) } == true
+    }
+
+    /// Whether every locale that holds the condition tag `narrower` holds `wider` too, as far as the tags alone
+    /// show: `wider` is a prefix of `narrower` (`pt-BR` within `pt`), or of `narrower` without its script
+    /// (`zh-Hans-CN` within `zh-CN`). `zh-TW` does not lie within `zh-Hant` this way, as `zh-Hans-TW` holds
+    /// `zh-TW` and not `zh-Hant`. Lint proves one rule shadows another with this, so it may say no where the answer
+    /// is yes, never the other way.
+    static func localeTag(_ narrower: String, isWithin wider: String) -> Bool {
+        if locale(narrower, isWithin: wider) { return true }
+        let subtags = narrower.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard subtags.count > 2, hasScript(subtags) else { return false }
+        return locale(([subtags[0]] + subtags.dropFirst(2)).joined(separator: "-"), isWithin: wider)
+    }
+
+    /// `tag` with the script of `other` put in after its language, when `other` has a script and `tag`, of the same
+    /// language, has none and more than a language: `zh-TW` with the script of `zh-Hans` is `zh-Hans-TW`, a locale
+    /// that holds both as conditions. Lint looks for a locale that holds several conditions among these.
+    static func locale(_ tag: String, withScriptOf other: String) -> String? {
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        let others = other.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard subtags.count > 1, !hasScript(subtags), hasScript(others), sameLocale(subtags[0], others[0]) else {
+            return nil
+        }
+        return ([subtags[0], others[1]] + subtags.dropFirst()).joined(separator: "-")
+    }
+
+    /// Whether a tag is Chinese (`zh`, or `zh` and more subtags), read from its first bytes.
+    private static func isChinese(_ tag: String) -> Bool {
+        let utf8 = tag.utf8
+        return utf8.count >= 2 && localeByte(utf8.first!) == UInt8(ascii: "z")
+            && localeByte(utf8[utf8.index(after: utf8.startIndex)]) == UInt8(ascii: "h")
+            && (utf8.count == 2 || localeByte(utf8[utf8.index(utf8.startIndex, offsetBy: 2)]) == UInt8(ascii: "-"))
+    }
+
+    /// Whether a tag's second subtag is a script (four letters: `Hant`, `Latn`).
+    private static func hasScript<Subtag: StringProtocol>(_ subtags: [Subtag]) -> Bool {
+        subtags.count > 1 && subtags[1].utf8.count == 4 && subtags[1].utf8.allSatisfy(isASCIILetter)
+    }
+
+    /// A tag's region: the subtag after the language and the script, when it is two letters or three digits.
+    private static func region<Subtag: StringProtocol>(_ subtags: [Subtag]) -> Subtag? {
+        let index = hasScript(subtags) ? 2 : 1
+        guard index < subtags.count else { return nil }
+        let subtag = subtags[index].utf8
+        let isRegion = (subtag.count == 2 && subtag.allSatisfy(isASCIILetter))
+            || (subtag.count == 3 && subtag.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        return isRegion ? subtags[index] : nil
+    }
+
+    /// The script Chinese is written in for a tag's region, as CLDR's likely subtags have it: Hant in Taiwan, Hong
+    /// Kong and Macao, Hans elsewhere and where the tag has no region.
+    private static func likelyChineseScript<Subtag: StringProtocol>(_ subtags: [Subtag]) -> String {
+        guard let region = region(subtags).map({ $0.uppercased() }) else { return "Hans" }
+        return region == "TW" || region == "HK" || region == "MO" ? "Hant" : "Hans"
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     /// Whether the language tag `locale` lies within `tag`, matching by prefix on subtag boundaries: `pt-BR` lies
@@ -244,7 +323,7 @@ enum ValueSyntax {
 
     /// An ISO 3166-1 alpha-2 region code, any case.
     static func isRegionCode(_ text: String) -> Bool {
-        text.utf8.count == 2 && text.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+        text.utf8.count == 2 && text.utf8.allSatisfy(isASCIILetter)
     }
 }
 
