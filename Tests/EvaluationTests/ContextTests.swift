@@ -20,6 +20,8 @@ import Testing
         (["locale": "en-"], "locale", "en-"),
         (["locale": "1"], "locale", "1"),
         (["region": "NOR"], "region", "NOR"),
+        (["region": "41"], "region", "41"), (["region": "4190"], "region", "4190"), (["region": "N1"], "region", "N1"),
+        (["region": " "], "region", " "),
         (["now": "2026-11-20"], "now", "2026-11-20"),
         (["now": "2026-02-30T00:00:00Z"], "now", "2026-02-30T00:00:00Z"),
         (["app-verison": "2.0"], "app-verison", ""),
@@ -118,6 +120,51 @@ private let everyKey = """
         let withoutAttribute = policy.evaluate(try context(full, attributes: ["tier": "pro"]))
         #expect(withoutAttribute.explanation.filter { !$0.matched }.map(\.rule) == ["attributes"])
         #expect(withoutAttribute.explanation(of: "attributes")?.summary == "does not match: attribute plan is not in the context")
+    }
+}
+
+/// Regions as the platforms give them: Android gives `419` (Latin America) as the country of `es-419`, and an empty
+/// country for a locale without one. Either made the context throw, so that user's launch had nothing to evaluate.
+@Suite struct RegionTests {
+    private let regions = """
+        policy: 1
+        messages: {m: {default: "m"}}
+        rules:
+          - {id: latin-america, when: {region: ["419", MX]}, then: notify, message: m}
+          - {id: unknown, when: {not: {region: [MX, "419", "NO"]}}, then: notify, message: m}
+        """
+
+    @Test func aThreeDigitAreaIsARegion() throws {
+        let decision = try policy(regions).evaluate(context(["region": "419"]))
+        #expect(decision.explanation(of: "latin-america")?.matched == true)
+        #expect(decision.explanation(of: "unknown")?.matched == false)
+        #expect(try context(["region": "419"]).region == "419")
+    }
+
+    @Test func anEmptyRegionIsUnknown() throws {
+        let context = try context(["region": ""])
+        #expect(context.region == nil)
+        let decision = try policy(regions).evaluate(context)
+        // Unknown, not an invalid region: its entries are false, and so `not` around one holds.
+        guard case .notMatched(let finding) = decision.explanation(of: "latin-america")?.outcome else {
+            Issue.record("an unknown region held a condition on it")
+            return
+        }
+        #expect(finding.message.contains("region is not in the context"), "\(finding.message)")
+        #expect(decision.explanation(of: "unknown")?.matched == true)
+    }
+
+    @Test(arguments: ["4190", "41", "N1", "NOR"])
+    func aConditionOnAnythingElseIsRefused(region: String) throws {
+        let result = YAMLPolicyParser().parse(Data("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: r, when: {region: ["\(region)"]}, then: notify, message: m}
+            """.utf8))
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == [.policyInvalidValue])
+        #expect(errors.first?.message.contains("three digits such as 419") == true)
     }
 }
 

@@ -32,7 +32,9 @@ public struct LaunchContext: Sendable {
     /// The other form of ``locale`` that `locale` conditions match (``ValueSyntax/alternateLocale(of:)``), worked out
     /// once.
     var localeAlternate: String? { values.localeAlternate }
-    /// The user's region, an ISO 3166 alpha-2 code such as `NO`.
+    /// The user's region, an ISO 3166 alpha-2 code such as `NO`, or a UN M.49 area of three digits such as `419`
+    /// (Android's country for `es-419`). An empty region, which Android gives for a locale without a country, is
+    /// taken as unknown.
     public var region: String? { values.region }
     /// The time of the launch.
     public var now: Date { values.now }
@@ -54,7 +56,7 @@ public struct LaunchContext: Sendable {
     /// Creates a context, checking every value.
     ///
     /// - Throws: ``LaunchContextError`` naming the first invalid value: a version that is not one, a locale that
-    ///   is not a language tag, a region that is not a two-letter code, a negative count.
+    ///   is not a language tag, a region that is not a two-letter code or three digits, a negative count.
     public init(
         platform: Platform? = nil, appVersion: String? = nil, build: String? = nil, osVersion: String? = nil,
         originalAppVersion: String? = nil, locale: String? = nil, region: String? = nil, now: Date = Date(),
@@ -65,9 +67,10 @@ public struct LaunchContext: Sendable {
         if let locale, let tag, !ValueSyntax.isLocaleTag(tag) {
             throw LaunchContextError(key: "locale", value: locale, reason: "it is not a language tag such as ja or pt-BR")
         }
+        // Android's `Locale.getCountry()` is empty for a locale without a country: the region is not known.
+        let region = region?.isEmpty == true ? nil : region
         if let region, !ValueSyntax.isRegionCode(region) {
-            throw LaunchContextError(key: "region", value: region,
-                reason: "it is not a two-letter ISO 3166 region code such as NO or JP")
+            throw LaunchContextError(key: "region", value: region, reason: "it is not \(ValueSyntax.regionCodeForm)")
         }
         for (key, count) in [("launch-count", launch.count), ("days-since-last-launch", launch.daysSinceLastLaunch),
             ("days-since-install", launch.daysSinceInstall)]

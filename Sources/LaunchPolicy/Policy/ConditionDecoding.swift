@@ -93,7 +93,7 @@ struct ConditionDecoding {
             guard let texts = support.oneOrList(value, key) else { return nil }
             for text in texts where !ValueSyntax.isRegionCode(text.value) {
                 support.error(.policyInvalidValue,
-                    "\"\(text.value)\" is not a two-letter ISO 3166 region code such as NO or JP", at: text.range)
+                    "\"\(text.value)\" is not \(ValueSyntax.regionCodeForm)", at: text.range)
             }
             return make(.region(texts.map(\.value)))
         case .date: return dateWindow(value, &support).map { make(.date(from: $0.from, until: $0.until)) }

@@ -248,10 +248,7 @@ enum ValueSyntax {
     private static func region<Subtag: StringProtocol>(_ subtags: [Subtag]) -> Subtag? {
         let index = hasScript(subtags) ? 2 : 1
         guard index < subtags.count else { return nil }
-        let subtag = subtags[index].utf8
-        let isRegion = (subtag.count == 2 && subtag.allSatisfy(isASCIILetter))
-            || (subtag.count == 3 && subtag.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        return isRegion ? subtags[index] : nil
+        return isRegionCode(String(subtags[index])) ? subtags[index] : nil
     }
 
     /// The script Chinese is written in for a tag's region, as CLDR's likely subtags have it: Hant in Taiwan, Hong
@@ -321,10 +318,16 @@ enum ValueSyntax {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
     }
 
-    /// An ISO 3166-1 alpha-2 region code, any case.
+    /// A region code: ISO 3166-1 alpha-2 in any case (`NO`, `jp`), or a UN M.49 area of three digits (`419`, Latin
+    /// America, which Android gives as the country of `es-419`), as language tags write regions.
     static func isRegionCode(_ text: String) -> Bool {
-        text.utf8.count == 2 && text.utf8.allSatisfy(isASCIILetter)
+        let utf8 = text.utf8
+        return (utf8.count == 2 && utf8.allSatisfy(isASCIILetter))
+            || (utf8.count == 3 && utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     }
+
+    /// What `isRegionCode` asks for, in words, for errors.
+    static let regionCodeForm = "a two-letter ISO 3166 region code such as NO or JP, or three digits such as 419"
 }
 
 /// A position in a short ASCII text, for the hand-written parsers of dates: plain reads of bytes, with no closure
