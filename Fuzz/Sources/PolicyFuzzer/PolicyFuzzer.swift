@@ -465,6 +465,11 @@ enum PolicyPipeline {
                 launch: LaunchInfo(kind: .upgrade, count: 8, previousVersion: "2.9")),
             try? LaunchContext(
                 platform: .android, appVersion: "4.2", build: "420", now: now, installID: "install-0004"),
+            // Locales with and without a script, as iOS and Android give them, which `locale` conditions and lint
+            // read in both forms; and Android's three-digit and empty countries.
+            try? LaunchContext(platform: .ios, appVersion: "2.4", locale: "zh-Hans_CN", region: "CN", now: now),
+            try? LaunchContext(platform: .android, appVersion: "2.4", locale: "zh_TW", region: "419", now: now),
+            try? LaunchContext(platform: .android, appVersion: "2.4", locale: "sr_RS_#Latn", region: "", now: now),
         ].compactMap { $0 }
     }()
 }
