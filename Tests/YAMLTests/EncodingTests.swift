@@ -64,6 +64,28 @@ import TestSupport
         #expect(result.diagnostics.first?.range.start == .start)
     }
 
+    /// Without a byte-order mark, as YAML 1.2 tells the encoding: by the NUL bytes of the first character.
+    @Test(arguments: ["utf-16le", "utf-16be", "utf-32le", "utf-32be"])
+    func utf16And32WithoutAMarkAreRefusedForTheirEncoding(encoding: String) throws {
+        let text = "policy: 1\n"
+        let bytes: [UInt8] = switch encoding {
+        case "utf-16le": Array(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        case "utf-16be": Array(text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        case "utf-32le": Array(text.utf8.flatMap { [$0, 0, 0, 0] })
+        default: Array(text.utf8.flatMap { [0, 0, 0, $0] })
+        }
+        let result = read(bytes: bytes)
+        #expect(codes(result) == ["yaml.unsupported-encoding"])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.range.start == .start)
+        #expect(diagnostic.message.contains("without a byte-order mark"))
+        // A NUL byte further on is still a NUL byte, where it is.
+        let later = read(bytes: Array("k: v".utf8) + [0] + Array("\n".utf8))
+        #expect(codes(later) == ["yaml.nul-byte"])
+        #expect(later.diagnostics.first?.range.start.column == 5)
+        #expect(codes(read(bytes: [0, 0])) == ["yaml.nul-byte"])
+    }
+
     @Test func positionsAfterNonASCIICharactersOnEarlierLines() throws {
         let text = "é: 1\nkey: [a, *nope]\n"
         let result = read(text)

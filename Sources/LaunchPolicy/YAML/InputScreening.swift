@@ -29,7 +29,8 @@ struct ScreenedInput {
     /// - more bytes than the limit: `yaml.input-too-large`, at the first byte past the limit. `size` is the whole
     ///   input's, which a file read only to one byte past the limit (``YAMLLimits/readLimit``) has beyond `bytes`,
     ///   and nil when that is unknown (a pipe read only so far);
-    /// - a UTF-16 or UTF-32 byte-order mark: `yaml.unsupported-encoding` at 1:1;
+    /// - a UTF-16 or UTF-32 byte-order mark, or the NUL bytes of UTF-16 or UTF-32 in the first character:
+    ///   `yaml.unsupported-encoding` at 1:1;
     /// - a UTF-8 byte-order mark: accepted and skipped (offsets count it, columns do not);
     /// - invalid UTF-8 (including overlong forms, surrogates and code points past U+10FFFF): `yaml.invalid-utf8`
     ///   at the first offending byte;
@@ -50,6 +51,18 @@ struct ScreenedInput {
             return .failure(.error(
                 .yamlUnsupportedEncoding,
                 "the input starts with a UTF-16 or UTF-32 byte-order mark; save the file as UTF-8",
+                at: .wholeInputStart))
+        }
+        // Without a mark, YAML 1.2 (5.2) tells these encodings by the NUL bytes of the first character: `00 x` is
+        // UTF-16BE, `x 00` UTF-16LE or UTF-32LE, `00 00 00 x` UTF-32BE. Such a file, as some Windows editors save
+        // one, would otherwise be refused for a NUL byte at its second byte, which says nothing of the encoding.
+        if bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0)
+            || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0)
+        {
+            return .failure(.error(
+                .yamlUnsupportedEncoding,
+                "the input is UTF-16 or UTF-32 without a byte-order mark (its first character has NUL bytes); "
+                    + "save the file as UTF-8",
                 at: .wholeInputStart))
         }
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
