@@ -90,6 +90,22 @@ def files():
     pairs = {'ios': {'alert': {'message': 'x', 'blocking': True}}}
     pairs.update({f'k{i}': chr(0x1F000 + i % 4000) * 2 for i in range(16_000)})
     yield 'escape-pairs.json', json.dumps(pairs, separators=(',', ':'))
+    # Language tags of 20,000 subtags: 16 messages each with a text under one (a key written explicitly, as an
+    # implicit key is at most 1,024 characters), which policy-lint's missing-translation check looks up for every
+    # message. Listing every shorter tag of each, as the lookup once did, took 83 s and 1.2 GB on one such file.
+    long_tag = lambda i: f'zh-TW-x-{i}-' + '-'.join(['ab'] * 19_990)
+    yield 'long-locale-tags.yaml', HEAD + 'messages:\n' + ''.join(
+        f'  m{i}:\n    default: "Hi."\n    ? {long_tag(i)}\n    : "x"\n' for i in range(16)) + 'rules:\n' + ''.join(
+        f'  - {{id: r{i}, then: notify, message: m{i}}}\n' for i in range(16))
+    # Two locale lists of 20,000 tags under one `all`, one by script and one by region, which no locale holds
+    # together, and rules that one of them would shadow: lint compared every tag with every tag (more than two
+    # minutes), and looks at no more than its bound now.
+    by_script = ', '.join(f'zh-Hant-x-{i:05d}' for i in range(20_000))
+    by_region = ', '.join(f'zh-CN-x-{i:05d}' for i in range(20_000))
+    yield 'long-locale-lists.yaml', HEAD + MESSAGE + (
+        f'rules:\n  - id: both\n    when: {{all: [{{locale: [{by_script}]}}, {{locale: [{by_region}]}}]}}\n'
+        '    then: block\n    message: m\n'
+        f'  - id: later\n    when: {{locale: [{by_region}]}}\n    then: block\n    message: m\n')
 
 
 def main():

@@ -242,6 +242,29 @@ import Testing
         #expect(found.allSatisfy { $0.message.contains("locale") })
     }
 
+    /// Locale lists are compared tag by tag, so past a bound (a file may list a hundred thousand tags) lint proves
+    /// nothing of them rather than take time as the square or cube of their number: lists that cannot hold
+    /// together are reported below the bound and left alone above it, and so is a rule one such list shadows.
+    @Test(arguments: [(30, true), (300, false)])
+    func longLocaleListsAreLeftUnproven(tags: Int, reported: Bool) {
+        let scripts = (0..<tags).map { "zh-Hant-x-\($0)" }.joined(separator: ", ")
+        let regions = (0..<tags).map { "zh-CN-x-\($0)" }.joined(separator: ", ")
+        let diagnostics = lint("""
+            policy: 1
+            store: {ios: "https://a", android: "https://b"}
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: both
+                when: {all: [{locale: [\(scripts)]}, {locale: [\(regions)]}]}
+                then: notify
+                message: hi
+              - {id: early, when: {locale: [\(regions)]}, then: block, message: hi}
+              - {id: late, when: {locale: [\(regions)]}, then: block, message: hi}
+            """)
+        #expect(findings(.lintNeverMatches, diagnostics).count == (reported ? 1 : 0), "\(diagnostics.map(\.description))")
+        #expect(findings(.lintShadowedRule, diagnostics).count == (reported ? 1 : 0))
+    }
+
     @Test func aGateInsideAnEarlierGateIsShadowed() {
         let diagnostics = lint("""
             policy: 1

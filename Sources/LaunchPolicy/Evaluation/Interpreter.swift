@@ -156,7 +156,8 @@ struct Interpreter {
         guard let id = policy.rules[index].message?.value,
             let message = policy.messages.firstIndex(where: { $0.id == id })
         else { return nil }
-        return Message.text(in: policy.messages[message].translations, lookingUp: context.localeLookupTags)
+        let translations = policy.messages[message].translations
+        return context.localeLookup?.text(in: translations) ?? translations["default"] ?? ""
     }
 
     /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.

@@ -27,8 +27,8 @@ public struct LaunchContext: Sendable {
     /// keywords (`ja_JP@calendar=japanese`) are left out, and Android's script (`zh_TW_#Hant`) is written as a subtag
     /// (`zh-Hant-TW`).
     public var locale: String? { values.locale }
-    /// The tags a text is looked up under for ``locale`` (``ValueSyntax/lookupTags(of:)``), worked out once.
-    var localeLookupTags: [String] { values.localeLookupTags }
+    /// How a text is looked up for ``locale``, worked out once.
+    var localeLookup: LocaleLookup? { values.localeLookup }
     /// The other form of ``locale`` that `locale` conditions match (``ValueSyntax/alternateLocale(of:)``), worked out
     /// once.
     var localeAlternate: String? { values.localeAlternate }
@@ -98,7 +98,7 @@ public struct LaunchContext: Sendable {
     private final class Values: Sendable {
         let platform: Platform?
         let locale, region, installID: String?
-        let localeLookupTags: [String]
+        let localeLookup: LocaleLookup?
         let localeAlternate: String?
         let now: Date
         let launch: LaunchInfo
@@ -109,7 +109,7 @@ public struct LaunchContext: Sendable {
             attributes: [String: String], versions: Versions)
         {
             (self.platform, self.locale, self.region, self.now, self.installID) = (platform, locale, region, now, installID)
-            localeLookupTags = locale.map(ValueSyntax.lookupTags(of:)) ?? []
+            localeLookup = locale.map(LocaleLookup.init)
             localeAlternate = locale.flatMap(ValueSyntax.alternateLocale(of:))
             (self.launch, self.attributes, self.versions) = (launch, attributes, versions)
         }

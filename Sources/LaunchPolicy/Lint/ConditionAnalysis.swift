@@ -299,6 +299,13 @@ struct ConditionAnalysis {
         /// Whether some locale holds a tag of each list. When one does, so does one of the written tags, or one of
         /// them with another's script put in (`zh-Hans` and `zh-TW`: `zh-Hans-TW`, which holds `zh-TW` without its
         /// script): the most specific tags such a locale holds, with and without its script, make one.
+        ///
+        /// Each candidate is tried against every list, so the work grows as the square of the tags, and with
+        /// scripts put in as the cube: past ``maximumLocaleTags`` tags (a list of every locale an app has, more than
+        /// once) the answer is yes, unproven, so that lint claims nothing it has not shown.
+        /// The most locale tags in one branch's lists that ``someLocaleHolds(_:)`` looks at.
+        static let maximumLocaleTags = 256
+
         private static func someLocaleHolds(_ locales: [[String]]) -> Bool {
             func holdsAll(_ candidate: String) -> Bool {
                 let alternate = ValueSyntax.alternateLocale(of: candidate)
@@ -307,7 +314,9 @@ struct ConditionAnalysis {
                 }
             }
             let written = locales.flatMap { $0 }
+            guard written.count <= maximumLocaleTags else { return true }
             if written.contains(where: holdsAll) { return true }
+            guard written.count <= maximumLocaleTags / 4 else { return true }
             return written.contains { tag in
                 written.contains { other in ValueSyntax.locale(tag, withScriptOf: other).map(holdsAll) == true }
             }
@@ -346,6 +355,9 @@ struct ConditionAnalysis {
             guard rangesHold else { return false }
             if !other.pointee.locales.isEmpty {
                 let locales = mine.pointee.locales
+                // Every tag against every tag: past the square of ``maximumLocaleTags``, not shown.
+                let pairs = locales.reduce(0) { $0 + $1.count } * other.pointee.locales.reduce(0) { $0 + $1.count }
+                if pairs > Self.maximumLocaleTags * Self.maximumLocaleTags { return false }
                 for required in other.pointee.locales {
                     let covered = locales.contains { list in
                         list.allSatisfy { tag in required.contains { ValueSyntax.localeTag(tag, isWithin: $0) } }

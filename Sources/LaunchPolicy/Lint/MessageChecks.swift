@@ -26,15 +26,15 @@ extension PolicyChecks {
         }
         // The locales in order once, not once per message.
         let locales = firstWithLocale.keys.sorted()
-        // What the interpreter looks each up under (`ja-JP`, `ja`; `zh-TW`, `zh-Hant-TW`, `zh-Hant`, `zh`).
-        let lookups = locales.map { ValueSyntax.lookupTags(of: $0).map(ValueSyntax.normalizedLocale) }
+        // How the interpreter looks each up (`ja-JP`, `ja`; `zh-TW`, `zh-Hant-TW`, `zh-Hant`, `zh`).
+        let lookups = locales.map(LocaleLookup.init)
         let used = Set(policy.rules.compactMap { $0.message?.value })
         for (index, message) in messages.enumerated() {
             // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`,
             // `zh-Hant` serves `zh-TW`. A message that has the locale's own tag, as nearly every one has, needs no
             // search for another.
             let missing = locales.indices.filter { place in
-                !keys[index].contains(locales[place]) && !lookups[place].contains { keys[index].contains($0) }
+                !keys[index].contains(locales[place]) && !lookups[place].reaches(any: keys[index])
             }.compactMap { firstWithLocale[locales[$0]] }
             if !missing.isEmpty {
                 let tags = missing.map(\.tag)

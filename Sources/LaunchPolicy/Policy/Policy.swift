@@ -85,27 +85,11 @@ public struct Message: Sendable {
         self.range = range
     }
 
-    /// The text for a locale, falling back `ja-JP` → `ja` → `default` (``ValueSyntax/lookupTags(of:)``, which also
-    /// finds `zh-Hant` for `zh-TW`). Tags compare case-insensitively, and `_` counts as `-` (`ja_JP` is `ja-JP`).
+    /// The text for a locale, falling back `ja-JP` → `ja` → `default` (``LocaleLookup``, which also finds `zh-Hant`
+    /// for `zh-TW`). Tags compare case-insensitively, and `_` counts as `-` (`ja_JP` is `ja-JP`).
     public func text(for locale: String?) -> String {
-        Self.text(in: translations, lookingUp: locale.map(ValueSyntax.lookupTags(of:)) ?? [])
-    }
-
-    /// The same, from a message's translations and the tags to look up (a context's, worked out once): what the
-    /// interpreter asks, reading the translations where the policy keeps them rather than copying the message out of
-    /// the list.
-    static func text(in translations: [String: String], lookingUp tags: [String]) -> String {
-        for tag in tags {
-            // The first key in tag order, so that `pt_BR` and `pt-BR` both written give the same answer every run;
-            // the text comes with its key, so a match costs no second lookup.
-            var match: (key: String, text: String)?
-            for (key, text) in translations
-            where ValueSyntax.sameLocale(key, tag) && match.map({ key < $0.key }) ?? true {
-                match = (key, text)
-            }
-            if let match { return match.text }
-        }
-        return translations["default"] ?? ""
+        guard let locale else { return translations["default"] ?? "" }
+        return LocaleLookup(locale).text(in: translations)
     }
 }
 

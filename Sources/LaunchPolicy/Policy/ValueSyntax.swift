@@ -142,56 +142,21 @@ enum ValueSyntax {
         return ([language, script] + parts.dropFirst() + [extensions]).filter { !$0.isEmpty }.joined(separator: "-")
     }
 
-    /// The tags a text for `tag` is looked up under, best first: the tag, then each shorter tag down to two subtags
-    /// (`zh-Hant-TW`, `zh-Hant`), then the language alone (`zh`). Chinese is written in two scripts, which a tag may
-    /// name (`zh-Hant-TW`, as iOS gives it) or leave to its region (`zh-TW`, as Android often gives it): each form is
-    /// looked up under the other's tags too, before the language alone, so that `zh-TW` finds `zh-Hant` and
-    /// `zh-Hant-TW` finds `zh-TW` (the script from the region as CLDR's likely subtags have it: Hant in TW, HK and
-    /// MO, else Hans). `_` counts as `-`; a tag given alone is looked up first.
-    static func lookupTags(of tag: String) -> [String] {
-        let utf8 = tag.utf8
-        guard isChinese(tag) else {
-            // Every other language: the tag and each shorter tag, cut at its separators from the end. An app makes
-            // these at every launch, with its context; by subtags and a set, as below, they cost 12K instructions
-            // more.
-            var tags = [tag]
-            tags.reserveCapacity(4)
-            var end = utf8.endIndex
-            while let cut = utf8[..<end].lastIndex(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
-                tags.append(String(tag[..<cut]))
-                end = cut
-            }
-            return tags
-        }
-        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        guard let language = subtags.first else { return [tag] }
-        func shorter(_ subtags: [String]) -> [String] {
-            subtags.count < 2 ? [] : (2...subtags.count).reversed().map { subtags[..<$0].joined(separator: "-") }
-        }
-        var tags = subtags.count == 1 ? [language] : shorter(subtags)
-        let script = likelyChineseScript(subtags)
-        if !hasScript(subtags) {
-            tags += shorter([language, script] + subtags.dropFirst())
-        } else if subtags[1].lowercased() == script.lowercased(), region(subtags) != nil {
-            tags += shorter([language] + subtags.dropFirst(2))
-        }
-        tags.append(language)
-        // Once each, in order.
-        var seen: Set<String> = []
-        return tags.filter { seen.insert(normalizedLocale($0)).inserted }
+    /// The number of subtags in a tag.
+    static func subtagCount(_ tag: some StringProtocol) -> Int {
+        1 + tag.utf8.lazy.filter { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }.count
     }
 
     /// The other form of a locale that `locale` conditions also match, or nil when it has none: with its script
     /// left out (`zh-Hans-CN` is also `zh-CN`, `sr-Latn-RS` also `sr-RS`, as RFC 4647's extended filtering reads a
     /// tag without a script), or for Chinese without a script, with the script its region is written in
-    /// (`zh-TW` is also `zh-Hant-TW`; ``lookupTags(of:)`` says which).
+    /// (`zh-TW` is also `zh-Hant-TW`; ``LocaleLookup`` says which).
     ///
     /// A context works this out once. It is nil for nearly every locale, so a condition usually tests one tag.
     static func alternateLocale(of tag: String) -> String? {
         // Nearly every tag has no script and is not Chinese: found by bytes, with no list of subtags.
         let isChinese = isChinese(tag)
-        let separators = tag.utf8.lazy.filter { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }.count
-        guard isChinese || separators >= 2 else { return nil }
+        guard isChinese || subtagCount(tag) > 2 else { return nil }
         let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         if hasScript(subtags) {
             // `zh-Hant` without its script is `zh`, which every tag `zh-Hant` lies within already lies within.
@@ -199,6 +164,21 @@ enum ValueSyntax {
         }
         guard isChinese, let language = subtags.first else { return nil }
         return ([language, likelyChineseScript(subtags)] + subtags.dropFirst()).joined(separator: "-")
+    }
+
+    /// The other form a Chinese text is looked up under (``LocaleLookup``): with the script of its region when it
+    /// has none (`zh-TW`: `zh-Hant-TW`; `zh`: `zh-Hans`), without its script when the script is its region's
+    /// (`zh-Hant-TW`: `zh-TW`); nil for a tag that is not Chinese, or whose script is not its region's
+    /// (`zh-Hans-TW`), or that has a script and no region (`zh-Hant`).
+    static func lookupAlternate(of tag: String) -> String? {
+        guard isChinese(tag) else { return nil }
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        if hasScript(subtags) {
+            guard region(subtags) != nil, subtags[1].lowercased() == likelyChineseScript(subtags).lowercased() else {
+                return nil
+            }
+        }
+        return alternateLocale(of: tag)
     }
 
     /// Whether a `locale` condition's `tag` holds for a context's locale: the locale, or its
@@ -232,7 +212,7 @@ enum ValueSyntax {
     }
 
     /// Whether a tag is Chinese (`zh`, or `zh` and more subtags), read from its first bytes.
-    private static func isChinese(_ tag: String) -> Bool {
+    static func isChinese(_ tag: String) -> Bool {
         let utf8 = tag.utf8
         return utf8.count >= 2 && localeByte(utf8.first!) == UInt8(ascii: "z")
             && localeByte(utf8[utf8.index(after: utf8.startIndex)]) == UInt8(ascii: "h")

@@ -1,0 +1,62 @@
+/// Which of a message's translations serves a locale: RFC 4647's lookup, which tries the locale's tag and then
+/// each shorter tag (`ja-JP`, then `ja`), with Chinese found by script and by region.
+///
+/// Chinese is written in two scripts, which a tag may name (`zh-Hant-TW`, as iOS gives it) or leave to its region
+/// (`zh-TW`, as Android often gives it): each form is looked up under the other's tags too, after its own of two
+/// subtags or more and before the language alone, so that `zh-TW` finds `zh-Hant` and `zh-Hant-TW` finds `zh-TW`
+/// (``ValueSyntax/lookupAlternate(of:)``: the script from the region as CLDR's likely subtags have it, Hant in TW,
+/// HK and MO, else Hans). The order, for `zh-TW`: `zh-TW`, `zh-Hant-TW`, `zh-Hant`, `zh`; for `zh-Hant-TW`:
+/// `zh-Hant-TW`, `zh-Hant`, `zh-TW`, `zh`.
+///
+/// A translation's place in that order is worked out from its own tag, without listing the tags tried: a locale
+/// of thousands of subtags (a context, or a message's key in a hostile file) would have as many tags to try, each
+/// as long, which cost time and memory as the square of its length.
+struct LocaleLookup: Sendable {
+    /// The locale's tag, as given.
+    let tag: String
+    /// The other form its Chinese texts are also looked up under, if any.
+    let alternate: String?
+    /// The number of subtags of each.
+    private let tagSubtags, alternateSubtags: Int
+
+    /// The lookup for a locale's tag (`_` counts as `-`).
+    init(_ tag: String) {
+        self.tag = tag
+        alternate = ValueSyntax.lookupAlternate(of: tag)
+        tagSubtags = ValueSyntax.subtagCount(tag)
+        alternateSubtags = alternate.map(ValueSyntax.subtagCount) ?? 0
+    }
+
+    /// The place of a translation's tag in the order tags are tried, 0 first; nil when no tag tried is it.
+    func place(of key: String) -> Int? {
+        let subtags = ValueSyntax.subtagCount(key)
+        // The locale's own tags: each shorter tag down to the language, or, for Chinese, down to two subtags (the
+        // language alone comes last, after the other form's).
+        if subtags >= (alternate == nil ? 1 : min(2, tagSubtags)), ValueSyntax.locale(tag, isWithin: key) {
+            return tagSubtags - subtags
+        }
+        guard let alternate else { return nil }
+        if subtags >= 2, ValueSyntax.locale(alternate, isWithin: key) {
+            return tagSubtags + alternateSubtags - subtags
+        }
+        return subtags == 1 && ValueSyntax.locale(tag, isWithin: key) ? tagSubtags + alternateSubtags : nil
+    }
+
+    /// The text of the translation found first among `translations` (keyed by tag, `default` aside), else the
+    /// `default` text. Of two keys that are the same tag (`pt_BR` and `pt-BR`), the one that sorts first, so that
+    /// the answer is the same every run.
+    func text(in translations: [String: String]) -> String {
+        var best: (place: Int, key: String, text: String)?
+        for (key, text) in translations where key != "default" {
+            guard let place = place(of: key) else { continue }
+            if let found = best, found.place < place || (found.place == place && found.key < key) { continue }
+            best = (place, key, text)
+        }
+        return best?.text ?? translations["default"] ?? ""
+    }
+
+    /// Whether some tag tried is one of `keys`.
+    func reaches(any keys: [String]) -> Bool {
+        keys.contains { place(of: $0) != nil }
+    }
+}

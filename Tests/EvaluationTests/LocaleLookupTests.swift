@@ -1,0 +1,104 @@
+import Foundation
+@testable import LaunchPolicy
+import Testing
+import TestSupport
+
+/// A text's lookup, held to the list of tags RFC 4647's lookup tries, written out here the plain way: the tag and
+/// each shorter one, and for Chinese the other form's tags before the language alone. `LocaleLookup` works out a
+/// key's place without the list, which for a tag of thousands of subtags cost time and memory as its square.
+@Suite struct LocaleLookupTests {
+    /// The tags tried for `tag`, best first, lower-cased with `-`: the list `LocaleLookup` must agree with.
+    static func triedTags(_ tag: String) -> [String] {
+        let subtags = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        func prefixes(_ subtags: [String], downTo shortest: Int) -> [String] {
+            guard subtags.count >= shortest else { return [] }
+            return (shortest...subtags.count).reversed().map { subtags[..<$0].joined(separator: "-") }
+        }
+        guard subtags[0] == "zh" else { return prefixes(subtags, downTo: 1) }
+        let hasScript = subtags.count > 1 && subtags[1].count == 4 && subtags[1].allSatisfy(\.isLetter)
+        let regionIndex = hasScript ? 2 : 1
+        let region = regionIndex < subtags.count
+            && (subtags[regionIndex].count == 2 && subtags[regionIndex].allSatisfy(\.isLetter)
+                || subtags[regionIndex].count == 3 && subtags[regionIndex].allSatisfy(\.isNumber))
+            ? subtags[regionIndex] : nil
+        let script = ["tw", "hk", "mo"].contains(region ?? "") ? "hant" : "hans"
+        var other: [String] = []
+        if !hasScript {
+            other = ["zh", script] + subtags.dropFirst()
+        } else if subtags[1] == script, region != nil {
+            other = ["zh"] + subtags.dropFirst(2)
+        }
+        var tags = subtags.count == 1 ? ["zh"] : prefixes(subtags, downTo: 2)
+        tags += prefixes(other, downTo: 2) + ["zh"]
+        var seen: Set<String> = []
+        return tags.filter { seen.insert($0).inserted }
+    }
+
+    static func randomTag(using random: inout SeededGenerator) -> String {
+        var subtags = [["zh", "ZH", "ja", "sr", "pt"].randomElement(using: &random)!]
+        if Bool.random(using: &random) { subtags.append(["Hant", "Hans", "Latn", "hant"].randomElement(using: &random)!) }
+        if Int.random(in: 0..<4, using: &random) > 0 {
+            subtags.append(["TW", "HK", "CN", "SG", "MO", "419", "tw", "RS", "BR"].randomElement(using: &random)!)
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            subtags += [["x", "a"], ["1996"], ["u", "ca", "x"]].randomElement(using: &random)!
+        }
+        return subtags.joined(separator: Int.random(in: 0..<5, using: &random) == 0 ? "_" : "-")
+    }
+
+    @Test func eachKeysPlaceIsWhereTheLookupTriesIt() {
+        var random = SeededGenerator(seed: 0x10CA1E)
+        var found = 0
+        for _ in 0..<3_000 {
+            let tag = Self.randomTag(using: &random)
+            let tried = Self.triedTags(tag)
+            let lookup = LocaleLookup(tag)
+            var keys: [String] = []
+            for _ in 0..<6 { keys.append(Self.randomTag(using: &random)) }
+            // Half the time, two of the tags tried too, so that many lookups find one.
+            if Bool.random(using: &random) { keys += tried.shuffled(using: &random).prefix(2) }
+            for key in keys {
+                let expected = tried.firstIndex(of: key.lowercased().replacingOccurrences(of: "_", with: "-"))
+                // Places are in the same order as the list's, not the same numbers.
+                if let expected, let place = lookup.place(of: key) {
+                    let others = keys.compactMap { other -> (Int, Int)? in
+                        guard let index = tried.firstIndex(of: other.lowercased().replacingOccurrences(of: "_", with: "-")),
+                            let otherPlace = lookup.place(of: other)
+                        else { return nil }
+                        return (index, otherPlace)
+                    }
+                    for (index, otherPlace) in others {
+                        #expect((index < expected) == (otherPlace < place), "\(tag): \(key)")
+                        #expect((index == expected) == (otherPlace == place), "\(tag): \(key)")
+                    }
+                } else {
+                    #expect(expected == nil && lookup.place(of: key) == nil, "\(tag): \(key) at \(String(describing: expected))")
+                }
+            }
+            var translations = ["default": "default"]
+            for key in keys { translations[key] = key }
+            let best = keys.filter { tried.contains($0.lowercased().replacingOccurrences(of: "_", with: "-")) }
+                .min { one, other in
+                    let places = [one, other].map { tried.firstIndex(of: $0.lowercased().replacingOccurrences(of: "_", with: "-"))! }
+                    return places[0] != places[1] ? places[0] < places[1] : one < other
+                }
+            #expect(lookup.text(in: translations) == best ?? "default", "\(tag) among \(keys)")
+            if best != nil { found += 1 }
+        }
+        // The lookups found a text most of the time, and fell back to the default some of the time.
+        #expect(found > 1_500 && found < 3_000, "\(found)")
+    }
+
+    /// A locale of thousands of subtags, as a context or as a message's key: found as a short one is, in time and
+    /// memory that grow with its length, where listing every shorter tag grew with its square.
+    @Test func aLocaleOfThousandsOfSubtagsIsLookedUpAsAnyOther() throws {
+        let long = "pt-BR-" + Array(repeating: "ab", count: 20_000).joined(separator: "-")
+        let lookup = LocaleLookup(long)
+        #expect(lookup.text(in: ["default": "d", "pt": "pt", "pt-BR": "br"]) == "br")
+        #expect(lookup.text(in: ["default": "d", "pt": "pt", long: "long"]) == "long")
+        #expect(lookup.place(of: long) == 0)
+        #expect(lookup.place(of: "pt-BR-ab") == 20_000 - 1)
+        let context = try LaunchContext(locale: "zh_TW-" + Array(repeating: "ab", count: 20_000).joined(separator: "_"))
+        #expect(context.localeLookup?.text(in: ["default": "d", "zh-Hant": "hant", "zh": "zh"]) == "hant")
+    }
+}
