@@ -29,17 +29,16 @@ struct LocaleLookup: Sendable {
 
     /// The place of a translation's tag in the order tags are tried, 0 first; nil when no tag tried is it.
     func place(of key: String) -> Int? {
-        let subtags = ValueSyntax.subtagCount(key)
-        // The locale's own tags: each shorter tag down to the language, or, for Chinese, down to two subtags (the
-        // language alone comes last, after the other form's).
-        if subtags >= (alternate == nil ? 1 : min(2, tagSubtags)), ValueSyntax.locale(tag, isWithin: key) {
-            return tagSubtags - subtags
+        // The language alone comes last for Chinese, after the other form's tags.
+        let last = tagSubtags + alternateSubtags
+        if let subtags = ValueSyntax.subtags(of: key.utf8, holding: tag.utf8) {
+            // The locale's own tags: each shorter tag down to the language, or, for Chinese, down to two subtags.
+            return alternate == nil || subtags >= min(2, tagSubtags) ? tagSubtags - subtags : last
         }
-        guard let alternate else { return nil }
-        if subtags >= 2, ValueSyntax.locale(alternate, isWithin: key) {
-            return tagSubtags + alternateSubtags - subtags
+        guard let alternate, let subtags = ValueSyntax.subtags(of: key.utf8, holding: alternate.utf8) else {
+            return nil
         }
-        return subtags == 1 && ValueSyntax.locale(tag, isWithin: key) ? tagSubtags + alternateSubtags : nil
+        return subtags >= 2 ? last - subtags : last
     }
 
     /// The text of the translation found first among `translations` (keyed by tag, `default` aside), else the

@@ -143,8 +143,10 @@ enum ValueSyntax {
     }
 
     /// The number of subtags in a tag.
-    static func subtagCount(_ tag: some StringProtocol) -> Int {
-        1 + tag.utf8.lazy.filter { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }.count
+    static func subtagCount(_ tag: String) -> Int {
+        var count = 1
+        for byte in tag.utf8 where byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { count += 1 }
+        return count
     }
 
     /// The other form of a locale that `locale` conditions also match, or nil when it has none: with its script
@@ -252,12 +254,20 @@ enum ValueSyntax {
 
     /// The same, over the tags' UTF-8 bytes.
     static func locale(_ locale: some Collection<UInt8>, isWithin tag: some Collection<UInt8>) -> Bool {
+        subtags(of: tag, holding: locale) != nil
+    }
+
+    /// The number of subtags of `tag` when the language tag `locale` lies within it, else nil: in one pass, as a
+    /// text's lookup asks both for each translation it shows (``LocaleLookup``).
+    static func subtags(of tag: some Collection<UInt8>, holding locale: some Collection<UInt8>) -> Int? {
         var rest = locale.makeIterator()
+        var subtags = 1
         for byte in tag {
-            guard let other = rest.next(), localeByte(other) == localeByte(byte) else { return false }
+            guard let other = rest.next(), localeByte(other) == localeByte(byte) else { return nil }
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { subtags += 1 }
         }
-        guard let next = rest.next() else { return true }
-        return localeByte(next) == UInt8(ascii: "-")
+        guard let next = rest.next() else { return subtags }
+        return localeByte(next) == UInt8(ascii: "-") ? subtags : nil
     }
 
     /// Whether two language tags are the same tag: `pt_BR` is `pt-br`.
