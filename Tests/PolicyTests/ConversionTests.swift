@@ -23,6 +23,12 @@ import TestSupport
         #"{"android": {"alert": {"message": "Stop", "blocking": true}}, "ios": {"optionalUpdate": {"optionalVersion": "4.6", "message": "Maybe"}}}"#,
         // Found by the fuzzer: a section with nothing LaunchGate reads wrote `messages:` and `rules:` as nulls.
         #"{"ios": {"unknown": "ignored"}}"#,
+        // Found by the fuzzer: a part too long for an `Int` was read as 0 by the tests' own comparison, so that
+        // 2.6111… came out below 2.4 and the converted policy failed its tests. Parts of any length, below and above
+        // (a borrow through zeros, a carry through nines), and the highest version code.
+        #"{"ios": {"optionalUpdate": {"optionalVersion": "2.611111111111111111111111111111111111111", "message": "M"}, "requiredUpdate": {"minimumVersion": "2.4", "message": "U"}}}"#,
+        #"{"ios": {"requiredUpdate": {"minimumVersion": "1.100000000000000000000000", "message": "U"}, "optionalUpdate": {"optionalVersion": "3.0.99999999999999999999999", "message": "M"}}}"#,
+        #"{"android": {"requiredUpdate": {"minimumVersion": "2100000000", "message": "U"}}}"#,
         #"{"ios": {}, "android": {}}"#,
         // The shapes of LaunchGate's and Gandalf's own README examples: everything at once, early versions.
         #"{"ios": {"alert": {"message": "We are currently performing server maintenance. Please try again later.", "blocking": true}, "optionalUpdate": {"optionalVersion": "0.5", "message": "A new version is available."}, "requiredUpdate": {"minimumVersion": "0.4", "message": "This version is no longer supported."}}}"#,

@@ -259,13 +259,15 @@ private struct LaunchGateExpectation {
 
 /// Versions as LaunchGate (marketing versions) and Gandalf (versionCodes) compare them, and the ones around a
 /// threshold.
+///
+/// The parts are numbers of any length, kept as their decimal digits: a part read as an `Int`, and as 0 past its
+/// range, made `2.6111…` (a minor version of 120 digits) below `2.4`, and the converted policy's tests wrong.
 private enum LaunchGateVersions {
     static func isBelow(_ version: String, _ threshold: String, section: LaunchGateMapping.Section) -> Bool {
-        if section == .android { return (Int(version) ?? 0) < (Int(threshold) ?? 0) }
         let left = components(version), right = components(threshold)
         for index in 0..<max(left.count, right.count) {
-            let l = index < left.count ? left[index] : 0, r = index < right.count ? right[index] : 0
-            if l != r { return l < r }
+            let l = index < left.count ? left[index] : "0", r = index < right.count ? right[index] : "0"
+            if l != r { return l.count != r.count ? l.count < r.count : l < r }
         }
         return false
     }
@@ -273,32 +275,61 @@ private enum LaunchGateVersions {
     /// Just below, at, and just above: `2.4` → `2.3.99`, `2.4`, `2.4.1`; `120` → `119`, `120`, `121`.
     static func around(_ threshold: String, section: LaunchGateMapping.Section) -> [String] {
         if section == .android {
-            guard let code = Int(threshold) else { return [threshold] }
-            return (code > 1 ? [String(code - 1)] : []) + [String(code), String(code + 1)]
+            let code = components(threshold).first ?? "0"
+            return (code == "0" || code == "1" ? [] : [decremented(code)]) + [threshold, incremented(code)]
         }
         // Marketing versions have at most three parts: 2.4 → 2.3.99, 2.0 → 1.99.99, 3.10.2 → 3.10.1.
         let written = components(threshold)
-        var parts = written + Array(repeating: 0, count: max(0, 3 - written.count))
+        var parts = written + Array(repeating: "0", count: max(0, 3 - written.count))
         var below: String?
-        if let last = parts.lastIndex(where: { $0 > 0 }) {
-            parts[last] -= 1
-            for index in parts.indices where index > last { parts[index] = 99 }
-            below = parts.map(String.init).joined(separator: ".")
+        if let last = parts.lastIndex(where: { $0 != "0" }) {
+            parts[last] = decremented(parts[last])
+            for index in parts.indices where index > last { parts[index] = "99" }
+            below = parts.joined(separator: ".")
         }
         let above = written.count < 3
-            ? threshold + ".1" : (written.dropLast().map(String.init) + [String(written[2] + 1)]).joined(separator: ".")
+            ? threshold + ".1" : (written.dropLast() + [incremented(written[2])]).joined(separator: ".")
         return [below, threshold, above].compactMap { $0 }
     }
 
     /// A version above `threshold` that is below it as text: `2.6` → `2.10`; nil when there is none so close.
     static func textComparisonTrap(above threshold: String) -> String? {
         let parts = components(threshold)
-        guard parts.count >= 2, (2...9).contains(parts[1]) else { return nil }
+        guard parts.count >= 2, parts[1].count == 1, ("2"..."9").contains(parts[1]) else { return nil }
         let trap = "\(parts[0]).10"
         return isBelow(threshold, trap, section: .ios) && trap < threshold ? trap : nil
     }
 
-    private static func components(_ version: String) -> [Int] {
-        version.split(separator: ".").map { Int($0) ?? 0 }
+    /// The parts' decimal digits, leading zeros left out (`"0"` for zero).
+    private static func components(_ version: String) -> [String] {
+        version.split(separator: ".").map { part in
+            let digits = part.drop { $0 == "0" }
+            return digits.isEmpty ? "0" : String(digits)
+        }
+    }
+
+    /// A number of decimal digits, less one (not 0).
+    private static func decremented(_ digits: String) -> String {
+        var bytes = Array(digits.utf8)
+        var index = bytes.count - 1
+        while bytes[index] == UInt8(ascii: "0") {
+            bytes[index] = UInt8(ascii: "9")
+            index -= 1
+        }
+        bytes[index] -= 1
+        let number = bytes.drop { $0 == UInt8(ascii: "0") }
+        return number.isEmpty ? "0" : String(decoding: number, as: UTF8.self)
+    }
+
+    /// A number of decimal digits, plus one.
+    private static func incremented(_ digits: String) -> String {
+        var bytes = Array(digits.utf8)
+        var index = bytes.count - 1
+        while index >= 0, bytes[index] == UInt8(ascii: "9") {
+            bytes[index] = UInt8(ascii: "0")
+            index -= 1
+        }
+        if index >= 0 { bytes[index] += 1 } else { bytes.insert(UInt8(ascii: "1"), at: 0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
