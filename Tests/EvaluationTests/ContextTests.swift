@@ -224,7 +224,12 @@ private let everyKey = """
     @Test(arguments: [
         ("ja_JP@calendar=japanese", "ja_JP", "こんにちは（日本）", true), ("en_US@rg=gbzzzz", "en_US", "Hello", false),
         ("zh_TW_#Hant", "zh-Hant-TW", "你好", false), ("zh__#Hant", "zh-Hant", "你好", false),
+        ("ja_JP_#Jpan_u-ca-japanese", "ja-Jpan-JP-u-ca-japanese", "こんにちは", true),
         ("ja_JP_#Jpan-u-ca-japanese", "ja-Jpan-JP-u-ca-japanese", "こんにちは", true),
+        // Android 14's regional preferences put extensions in the default locale, with no script before them.
+        ("ja_JP_#u-fw-mon-mu-celsius", "ja-JP-u-fw-mon-mu-celsius", "こんにちは（日本）", true),
+        ("th_TH_TH_#u-nu-thai", "th-TH-TH-u-nu-thai", "Hello", false),
+        ("zh_TW_#Hant_x-java", "zh-Hant-TW-x-java", "你好", false),
     ])
     func platformIdentifiersAreTakenAsThePlatformsGiveThem(identifier: String, tag: String, text: String, ja: Bool)
         throws

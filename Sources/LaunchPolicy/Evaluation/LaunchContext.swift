@@ -24,8 +24,8 @@ public struct LaunchContext: Sendable {
     /// The app version the user first bought (on iOS `AppTransaction.originalAppVersion`, a build number).
     public var originalAppVersion: String? { versions.original?.text }
     /// The user's language tag, such as `ja-JP`. A platform's locale identifier may be given as it is: Apple's
-    /// keywords (`ja_JP@calendar=japanese`) are left out, and Android's script (`zh_TW_#Hant`) is written as a subtag
-    /// (`zh-Hant-TW`).
+    /// keywords (`ja_JP@calendar=japanese`) are left out, and Android's script and extensions (`zh_TW_#Hant`,
+    /// `en_US_#u-fw-mon`) are written as subtags (`zh-Hant-TW`, `en-US-u-fw-mon`).
     public var locale: String? { values.locale }
     /// How a text is looked up for ``locale``, worked out once.
     var localeLookup: LocaleLookup? { values.localeLookup }

@@ -123,8 +123,10 @@ enum ValueSyntax {
 
     /// The language tag of a locale identifier as the platforms give it: Apple's `Locale.identifier` with its
     /// keywords left out (`ja_JP@calendar=japanese` is `ja_JP`, `en_US@rg=gbzzzz` is `en_US`), and Android's
-    /// `Locale.toString()` with its script written as a subtag (`zh_TW_#Hant` is `zh-Hant-TW`, `sr__#Latn` is
-    /// `sr-Latn`). Anything else is returned as it is.
+    /// `Locale.toString()` with its script and extensions written as subtags, in a language tag's order
+    /// (`zh_TW_#Hant` is `zh-Hant-TW`, `sr__#Latn` is `sr-Latn`, `en_US_#u-fw-mon-mu-celsius`, as Android 14 gives
+    /// it when the user sets regional preferences, is `en-US-u-fw-mon-mu-celsius`, `zh_TW_#Hant_x-java` is
+    /// `zh-Hant-TW-x-java`). Anything else is returned as it is.
     static func languageTag(ofPlatformLocale identifier: String) -> String {
         // Nearly every identifier has neither mark; looked for as bytes, not characters, at every launch.
         guard identifier.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") }) else {
@@ -133,11 +135,14 @@ enum ValueSyntax {
         var tag = identifier
         if let keywords = tag.firstIndex(of: "@") { tag = String(tag[..<keywords]) }
         guard let mark = tag.range(of: "_#") ?? tag.range(of: "#") else { return tag }
-        // `language[_REGION[_VARIANT]]_#Script[-extensions]`: the script after the language, the region and variant,
-        // then the extensions.
+        // `language[_REGION[_VARIANT]]_#[Script][_extensions]`: after the mark a script (four letters), then `_`
+        // (or `-`) and the extensions; or the extensions alone (`u-…`, `x-…`, which start with a single letter).
         let parts = tag[..<mark.lowerBound].split(separator: "_", omittingEmptySubsequences: true)
-        let script = tag[mark.upperBound...].prefix { $0 != "-" }
-        let extensions = tag[mark.upperBound...].dropFirst(script.count + 1)
+        let rest = tag[mark.upperBound...]
+        let first = rest.prefix { $0 != "_" && $0 != "-" }
+        let isScript = first.utf8.count == 4 && first.utf8.allSatisfy(isASCIILetter)
+        let script = isScript ? first : ""
+        let extensions = isScript ? rest.dropFirst(first.count + 1) : rest
         guard let language = parts.first else { return tag }
         return ([language, script] + parts.dropFirst() + [extensions]).filter { !$0.isEmpty }.joined(separator: "-")
     }
