@@ -239,6 +239,8 @@ private let everyKey = """
         let decision = try policy(messages).evaluate(context)
         #expect(decision.notices.first?.text == text)
         #expect(decision.explanation(of: "japanese")?.matched == ja)
+        // A message's text for the identifier, asked without a context, is the same.
+        #expect(try policy(messages).message("m")?.text(for: identifier) == text)
         let error = #expect(throws: LaunchContextError.self) { try LaunchContext(locale: "@calendar=japanese") }
         #expect(error?.value == "@calendar=japanese")
     }

@@ -86,10 +86,11 @@ public struct Message: Sendable {
     }
 
     /// The text for a locale, falling back `ja-JP` → `ja` → `default` (``LocaleLookup``, which also finds `zh-Hant`
-    /// for `zh-TW`). Tags compare case-insensitively, and `_` counts as `-` (`ja_JP` is `ja-JP`).
+    /// for `zh-TW`). Tags compare case-insensitively, and `_` counts as `-` (`ja_JP` is `ja-JP`); a platform's
+    /// identifier is read as ``LaunchContext`` reads it (`ja_JP@calendar=japanese` is `ja_JP`).
     public func text(for locale: String?) -> String {
         guard let locale else { return translations["default"] ?? "" }
-        return LocaleLookup(locale).text(in: translations)
+        return LocaleLookup(ValueSyntax.languageTag(ofPlatformLocale: locale)).text(in: translations)
     }
 }
 
