@@ -203,7 +203,7 @@ private let everyKey = """
     private let messages = """
         policy: 1
         messages:
-          m: {default: "Hello", ja: "こんにちは", ja-JP: "こんにちは（日本）", pt: "Olá", zh-Hant: "你好"}
+          m: {default: "Hello", ja: "こんにちは", ja-JP: "こんにちは（日本）", pt: "Olá", zh-Hant: "你好", he: "שלום", id: "Halo"}
         rules:
           - {id: greet, then: notify, message: m}
           - {id: japanese, when: {locale: ja}, then: notify, message: m}
@@ -230,6 +230,10 @@ private let everyKey = """
         ("ja_JP_#u-fw-mon-mu-celsius", "ja-JP-u-fw-mon-mu-celsius", "こんにちは（日本）", true),
         ("th_TH_TH_#u-nu-thai", "th-TH-TH-u-nu-thai", "Hello", false),
         ("zh_TW_#Hant_x-java", "zh-Hant-TW-x-java", "你好", false),
+        // Java's and Android's codes for Hebrew, Indonesian and Yiddish, which tags write `he`, `id` and `yi`.
+        ("iw_IL", "iw_IL", "שלום", false), ("IW", "IW", "שלום", false),
+        ("in_ID_#u-nu-latn", "in-ID-u-nu-latn", "Halo", false), ("ji", "ji", "Hello", false),
+        ("iwa", "iwa", "Hello", false), ("ja", "ja", "こんにちは", true),
     ])
     func platformIdentifiersAreTakenAsThePlatformsGiveThem(identifier: String, tag: String, text: String, ja: Bool)
         throws
@@ -295,6 +299,27 @@ private let everyKey = """
         let decision = try policy(yaml).evaluate(context(["locale": locale]))
         #expect(decision.explanation(of: "tagged")?.matched == holds)
         #expect(decision.notices.isEmpty == !holds)
+    }
+
+    /// Android names Hebrew `iw` (and Indonesian `in`, Yiddish `ji`), the codes ISO 639 replaced; iOS and language
+    /// tags name it `he`. A policy written either way serves users of both, in texts and in conditions.
+    @Test(arguments: [
+        ("iw", "he-IL"), ("iw", "iw_IL"), ("he", "iw_IL"), ("HE", "IW-il"), ("in", "id-ID"), ("id", "in"),
+    ])
+    func legacyLanguageCodesAreTheLanguagesTheyNamed(written: String, locale: String) throws {
+        let yaml = """
+            policy: 1
+            messages: {m: {default: "Hello", \(written): "native"}}
+            rules:
+              - {id: native, when: {locale: [\(written)]}, then: notify, message: m}
+            """
+        let decision = try policy(yaml).evaluate(context(["locale": locale]))
+        #expect(decision.explanation(of: "native")?.matched == true)
+        #expect(decision.notices.first?.text == "native")
+        // Not every code that starts alike: `iwa`, `ind`.
+        let other = try policy(yaml).evaluate(context(["locale": locale.hasPrefix("i") ? "iwa" : "ind"]))
+        #expect(other.explanation(of: "native")?.matched == false)
+        #expect(other.notices.isEmpty)
     }
 
     @Test func withoutALocaleTheDefaultTextShows() throws {

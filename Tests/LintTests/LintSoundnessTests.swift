@@ -179,10 +179,12 @@ import TestSupport
     /// `lint.missing-translation` names, for each message, exactly the locales other messages have for which the
     /// interpreter's fallback reaches none of its translations: users there see its default text. Tags are drawn
     /// in several spellings (case, `_` for `-`) and at several depths (`zh`, `zh-Hant`, `zh-Hant-TW`), and Chinese
-    /// by script and by region (`zh-TW` reaches `zh-Hant`, and `zh-Hant-TW` reaches `zh-TW`).
+    /// by script and by region (`zh-TW` reaches `zh-Hant`, and `zh-Hant-TW` reaches `zh-TW`), and Android's codes
+    /// for Hebrew and Indonesian (`iw` reaches `he`).
     @Test func missingTranslationsAreTheLocalesTheFallbackMisses() {
         let tags = ["ja", "ja-JP", "ja_jp", "JA", "pt", "pt-BR", "pt_br", "pt-PT", "zh", "zh-Hant", "zh-Hant-TW",
-            "zh-hant-tw", "de", "de-CH-1996", "sr-Latn", "zh-TW", "zh_HK", "zh-Hans", "zh-CN", "zh-Hans-TW"]
+            "zh-hant-tw", "de", "de-CH-1996", "sr-Latn", "zh-TW", "zh_HK", "zh-Hans", "zh-CN", "zh-Hans-TW",
+            "iw", "he-IL", "in", "id"]
         var random = SeededGenerator(seed: 0x7A45_1A7E)
         let linter = PolicyLinter(now: lintNow)
         var claims = 0

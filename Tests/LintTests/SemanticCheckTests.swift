@@ -226,6 +226,7 @@ import Testing
         ("[zh-Hant, ja]", "[zh-HK-x-hk, ko]", true), ("[pt]", "[pt-BR]", true), ("[zh]", "[zh-Hans]", true),
         ("[zh-Hant]", "[zh-Hans]", false), ("[zh-CN]", "[zh-TW]", false), ("[zh-Hant-TW]", "[zh-CN]", false),
         ("[sr-Latn]", "[sr-Cyrl-RS]", false), ("[ja]", "[pt]", false), ("[zh-Hans]", "[ja-JP]", false),
+        ("[iw]", "[he-IL]", true), ("[in]", "[iw]", false),
     ])
     func localeConditionsHoldTogetherWhenOneLocaleHoldsBoth(first: String, second: String, together: Bool) {
         let diagnostics = lint("""

@@ -132,6 +132,11 @@ enum ValueSyntax {
         guard identifier.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") }) else {
             return identifier
         }
+        return platformTag(identifier)
+    }
+
+    /// An identifier with `@` keywords or Android's `#` script and extensions as a language tag.
+    private static func platformTag(_ identifier: String) -> String {
         var tag = identifier
         if let keywords = tag.firstIndex(of: "@") { tag = String(tag[..<keywords]) }
         guard let mark = tag.range(of: "_#") ?? tag.range(of: "#") else { return tag }
@@ -264,15 +269,66 @@ enum ValueSyntax {
 
     /// The number of subtags of `tag` when the language tag `locale` lies within it, else nil: in one pass, as a
     /// text's lookup asks both for each translation it shows (``LocaleLookup``).
+    ///
+    /// The languages Java and Android still give the codes ISO 639 replaced in 1989 are the same language under
+    /// either code: `iw` is `he` (Hebrew), `in` is `id` (Indonesian), `ji` is `yi` (Yiddish). Android names the
+    /// user's locale `iw_IL`, a policy may be written for `he` or, for Android's sake, `iw`, and either finds the
+    /// other.
     static func subtags(of tag: some Collection<UInt8>, holding locale: some Collection<UInt8>) -> Int? {
+        var mayBeLegacy = false
+        if let subtags = matchedSubtags(of: tag, holding: locale, mayBeLegacy: &mayBeLegacy) { return subtags }
+        guard mayBeLegacy else { return nil }
+        let current = (withCurrentLanguageCode(tag), withCurrentLanguageCode(locale))
+        guard current.0 != nil || current.1 != nil else { return nil }
+        return matchedSubtags(
+            of: current.0 ?? Array(tag), holding: current.1 ?? Array(locale), mayBeLegacy: &mayBeLegacy)
+    }
+
+    /// ``subtags(of:holding:)`` with the codes as written; `mayBeLegacy` is set when the tags first differ as those
+    /// codes do (`i` and `h`, or `j` and `y`, first; `n` and `d` second). Nearly always they do not, and nothing
+    /// more is read.
+    private static func matchedSubtags(
+        of tag: some Collection<UInt8>, holding locale: some Collection<UInt8>, mayBeLegacy: inout Bool
+    ) -> Int? {
         var rest = locale.makeIterator()
         var subtags = 1
+        var position = 0
         for byte in tag {
-            guard let other = rest.next(), localeByte(other) == localeByte(byte) else { return nil }
+            let other = rest.next()
+            guard let other, localeByte(other) == localeByte(byte) else {
+                if position < 2, let other {
+                    let pair = (min(byte | 0x20, other | 0x20), max(byte | 0x20, other | 0x20))
+                    let (h, i, j, y) = (UInt8(ascii: "h"), UInt8(ascii: "i"), UInt8(ascii: "j"), UInt8(ascii: "y"))
+                    mayBeLegacy = position == 0
+                        ? pair == (h, i) || pair == (j, y) : pair == (UInt8(ascii: "d"), UInt8(ascii: "n"))
+                }
+                return nil
+            }
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { subtags += 1 }
+            position += 1
         }
         guard let next = rest.next() else { return subtags }
         return localeByte(next) == UInt8(ascii: "-") ? subtags : nil
+    }
+
+    /// A tag whose language is `iw`, `in` or `ji` with `he`, `id` or `yi` in its place; nil for any other tag.
+    private static func withCurrentLanguageCode(_ tag: some Collection<UInt8>) -> [UInt8]? {
+        // Two bytes read for nearly every tag: its first is neither `i` nor `j`.
+        guard let first = tag.first, first | 0x20 == UInt8(ascii: "i") || first | 0x20 == UInt8(ascii: "j") else {
+            return nil
+        }
+        var bytes = tag.makeIterator()
+        _ = bytes.next()
+        guard let second = bytes.next() else { return nil }
+        if let third = bytes.next(), third != UInt8(ascii: "-"), third != UInt8(ascii: "_") { return nil }
+        let current: [UInt8]
+        switch (first | 0x20, second | 0x20) {
+        case (UInt8(ascii: "i"), UInt8(ascii: "w")): current = Array("he".utf8)
+        case (UInt8(ascii: "i"), UInt8(ascii: "n")): current = Array("id".utf8)
+        case (UInt8(ascii: "j"), UInt8(ascii: "i")): current = Array("yi".utf8)
+        default: return nil
+        }
+        return current + tag.dropFirst(2)
     }
 
     /// Whether two language tags are the same tag: `pt_BR` is `pt-br`.
