@@ -276,7 +276,7 @@ private enum LaunchGateVersions {
     static func around(_ threshold: String, section: LaunchGateMapping.Section) -> [String] {
         if section == .android {
             let code = components(threshold).first ?? "0"
-            return (code == "0" || code == "1" ? [] : [decremented(code)]) + [threshold, incremented(code)]
+            return (code == "0" || code == "1" ? [] : [decremented(code)]) + [code, incremented(code)]
         }
         // Marketing versions have at most three parts: 2.4 → 2.3.99, 2.0 → 1.99.99, 3.10.2 → 3.10.1.
         let written = components(threshold)

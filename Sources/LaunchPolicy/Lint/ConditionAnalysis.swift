@@ -296,16 +296,17 @@ struct ConditionAnalysis {
             return nil
         }
 
+        /// The most locale tags in one branch's lists that ``someLocaleHolds(_:)`` looks at.
+        static let maximumLocaleTags = 256
+
         /// Whether some locale holds a tag of each list. When one does, so does one of the written tags, or one of
         /// them with another's script put in (`zh-Hans` and `zh-TW`: `zh-Hans-TW`, which holds `zh-TW` without its
         /// script): the most specific tags such a locale holds, with and without its script, make one.
         ///
         /// Each candidate is tried against every list, so the work grows as the square of the tags, and with
         /// scripts put in as the cube: past ``maximumLocaleTags`` tags (a list of every locale an app has, more than
-        /// once) the answer is yes, unproven, so that lint claims nothing it has not shown.
-        /// The most locale tags in one branch's lists that ``someLocaleHolds(_:)`` looks at.
-        static let maximumLocaleTags = 256
-
+        /// once; past a quarter of them for scripts put in) the answer is yes, unproven, so that lint claims nothing
+        /// it has not shown.
         private static func someLocaleHolds(_ locales: [[String]]) -> Bool {
             func holdsAll(_ candidate: String) -> Bool {
                 let alternate = ValueSyntax.alternateLocale(of: candidate)
