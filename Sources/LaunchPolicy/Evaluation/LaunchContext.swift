@@ -109,8 +109,10 @@ public struct LaunchContext: Sendable {
             attributes: [String: String], versions: Versions)
         {
             (self.platform, self.locale, self.region, self.now, self.installID) = (platform, locale, region, now, installID)
-            localeLookup = locale.map(LocaleLookup.init)
-            localeAlternate = locale.flatMap(ValueSyntax.alternateLocale(of:))
+            let lookup = locale.map(LocaleLookup.init)
+            localeLookup = lookup
+            // The lookup's other form, where it has one, is the conditions' too: worked out once.
+            localeAlternate = lookup?.alternate ?? locale.flatMap(ValueSyntax.alternateLocale(of:))
             (self.launch, self.attributes, self.versions) = (launch, attributes, versions)
         }
     }

@@ -181,7 +181,8 @@ enum ValueSyntax {
     /// The other form a Chinese text is looked up under (``LocaleLookup``): with the script of its region when it
     /// has none (`zh-TW`: `zh-Hant-TW`; `zh`: `zh-Hans`), without its script when the script is its region's
     /// (`zh-Hant-TW`: `zh-TW`); nil for a tag that is not Chinese, or whose script is not its region's
-    /// (`zh-Hans-TW`), or that has a script and no region (`zh-Hant`).
+    /// (`zh-Hans-TW`), or that has a script and no region (`zh-Hant`). Where it is not nil, it is the
+    /// ``alternateLocale(of:)`` that conditions match.
     static func lookupAlternate(of tag: String) -> String? {
         guard isChinese(tag) else { return nil }
         let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
@@ -224,7 +225,7 @@ enum ValueSyntax {
     }
 
     /// Whether a tag is Chinese (`zh`, or `zh` and more subtags), read from its first bytes.
-    static func isChinese(_ tag: String) -> Bool {
+    private static func isChinese(_ tag: String) -> Bool {
         let utf8 = tag.utf8
         return utf8.count >= 2 && localeByte(utf8.first!) == UInt8(ascii: "z")
             && localeByte(utf8[utf8.index(after: utf8.startIndex)]) == UInt8(ascii: "h")
