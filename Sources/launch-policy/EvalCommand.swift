@@ -48,9 +48,11 @@ struct EvalCommand: ParsableCommand {
     var daysSinceInstall: String?
     @Option(name: .customLong("launch-source"), help: "organic, local-notification, remote-notification, url, shortcut or other.")
     var launchSource: String?
-    @Option(help: "The user's language tag, such as ja-JP; message texts are chosen for it.")
+    @Option(help: ArgumentHelp(
+        "The user's language tag, such as ja-JP, or a platform's identifier (zh_TW_#Hant); message texts are chosen "
+            + "for it."))
     var locale: String?
-    @Option(help: "The user's region, such as NO.")
+    @Option(help: "The user's region, such as NO or 419.")
     var region: String?
     @Option(help: "The time of the launch, ISO 8601 with a time zone (default: now).")
     var now: String?
