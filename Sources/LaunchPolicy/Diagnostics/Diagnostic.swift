@@ -53,6 +53,12 @@ public struct FixIt: Hashable, Sendable {
         self.replacement = replacement
         self.message = message
     }
+
+    /// The fix-it in words, as the text and GitHub formats show it: `quote it: replace with "NO"`, or for a
+    /// deletion its message alone (`delete the blanks`).
+    public var summary: String {
+        replacement.isEmpty ? message : "\(message): replace with \(replacement)"
+    }
 }
 
 /// One problem found in an input, by any stage of the pipeline.

@@ -73,7 +73,7 @@ extension Diagnostic {
         heading(file, range, severity.rawValue, paint.color(for: severity), message, code: code)
         excerpt(range)
         if let fixIt {
-            heading(file, fixIt.range, "fix-it", Paint.green, "\(fixIt.message): replace with \(fixIt.replacement)")
+            heading(file, fixIt.range, "fix-it", Paint.green, fixIt.summary)
         }
         for note in notes {
             heading(note.path ?? file, note.range, "note", Paint.cyan, note.message)

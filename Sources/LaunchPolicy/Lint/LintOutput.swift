@@ -242,8 +242,7 @@ public struct LintResults: Sendable {
                 output += "::"
                 Self.escape(diagnostic.message, property: false, to: &output)
                 if let fixIt = diagnostic.fixIt {
-                    Self.escape("\nfix-it: \(fixIt.message): replace with \(fixIt.replacement)", property: false,
-                        to: &output)
+                    Self.escape("\nfix-it: " + fixIt.summary, property: false, to: &output)
                 }
                 for note in diagnostic.notes {
                     Self.escape("\nnote: \(note.path ?? report.path):\(note.range.start): \(note.message)",

@@ -189,7 +189,29 @@ public struct YAMLEventReader: Sendable {
                 notes.append(.init(message: "\(context) that starts here", range: SourceRange(start: contextLocation)))
             }
         }
-        return .error(.yamlSyntaxError, message, at: range, notes: notes)
+        // libyaml, a YAML 1.1 reader, refuses a tab on a line that holds nothing but blanks, which YAML 1.2 reads as
+        // a blank line (an editor's indentation left on an empty line): say so, and offer to empty the line.
+        var fixIt: FixIt?
+        if let blank = Self.blankLine(withTabAt: range.start.offset, in: bytes) {
+            message += "; the line holds only blanks and a tab, which YAML 1.2 allows and this reader refuses"
+            fixIt = FixIt(range: blank, replacement: "", message: "delete the blanks")
+        }
+        return .error(.yamlSyntaxError, message, at: range, fixIt: fixIt, notes: notes)
+    }
+
+    /// The range of the blanks (spaces and tabs) of the line holding byte `offset`, when that byte is a tab and the
+    /// line holds nothing else; nil otherwise.
+    private static func blankLine(withTabAt offset: Int, in bytes: UnsafeRawBufferPointer) -> SourceRange? {
+        let (tab, space) = (UInt8(ascii: "\t"), UInt8(ascii: " "))
+        guard offset < bytes.count, bytes[offset] == tab else { return nil }
+        var start = offset, end = offset
+        while start > 0, bytes[start - 1] == tab || bytes[start - 1] == space { start -= 1 }
+        while end < bytes.count, bytes[end] == tab || bytes[end] == space { end += 1 }
+        let isLineStart = start == 0 || bytes[start - 1] == UInt8(ascii: "\n") || bytes[start - 1] == UInt8(ascii: "\r")
+        let isLineEnd = end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r")
+        guard isLineStart, isLineEnd else { return nil }
+        return SourceRange(
+            start: SourceMap.location(ofByte: start, in: bytes), end: SourceMap.location(ofByte: end, in: bytes))
     }
 }
 
