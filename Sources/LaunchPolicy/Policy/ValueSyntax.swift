@@ -170,10 +170,7 @@ enum ValueSyntax {
         let isChinese = isChinese(tag)
         guard isChinese || subtagCount(tag) > 2 else { return nil }
         let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        if hasScript(subtags) {
-            // `zh-Hant` without its script is `zh`, which every tag `zh-Hant` lies within already lies within.
-            return subtags.count > 2 ? ([subtags[0]] + subtags.dropFirst(2)).joined(separator: "-") : nil
-        }
+        if hasScript(subtags) { return withoutScript(subtags) }
         guard isChinese, let language = subtags.first else { return nil }
         return ([language, likelyChineseScript(subtags)] + subtags.dropFirst()).joined(separator: "-")
     }
@@ -208,8 +205,14 @@ enum ValueSyntax {
     static func localeTag(_ narrower: String, isWithin wider: String) -> Bool {
         if locale(narrower, isWithin: wider) { return true }
         let subtags = narrower.split(whereSeparator: { $0 == "-" || $0 == "_" })
-        guard subtags.count > 2, hasScript(subtags) else { return false }
-        return locale(([subtags[0]] + subtags.dropFirst(2)).joined(separator: "-"), isWithin: wider)
+        guard hasScript(subtags), let scriptless = withoutScript(subtags) else { return false }
+        return locale(scriptless, isWithin: wider)
+    }
+
+    /// A tag of a script and more, without the script (`zh-Hans-CN`: `zh-CN`); nil for a language and a script alone
+    /// (`zh-Hant`), as `zh` adds nothing a tag within `zh-Hant` does not lie within already.
+    private static func withoutScript<Subtag: StringProtocol>(_ subtags: [Subtag]) -> String? {
+        subtags.count > 2 ? ([subtags[0]] + subtags.dropFirst(2)).joined(separator: "-") : nil
     }
 
     /// `tag` with the script of `other` put in after its language, when `other` has a script and `tag`, of the same
