@@ -46,8 +46,6 @@ enum LibYAMLKnownDifferences {
         "DK3J": .init(.rejectedValid, "libyaml requires '---' before a bare document that follows '...'"),  // Zero indented block scalar with line that looks like a comment
         "DK95/00": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tabs that look like indentation
         "DK95/01": .init(.acceptedInvalid, "libyaml accepts a tab used as indentation"),  // Tabs that look like indentation
-        "DK95/03": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tabs that look like indentation
-        "DK95/04": .init(.rejectedValid, "libyaml rejects tabs that YAML 1.2 allows in separation space"),  // Tabs that look like indentation
         "EB22": .init(.acceptedInvalid, "libyaml accepts a directive without the '...' that must end the previous document"),  // Missing document-end marker before directive
         "FP8R": .init(.rejectedValid, "libyaml requires '---' before a bare document that follows '...'"),  // Zero indented block scalar
         "FRK4": .init(.rejectedValid, "libyaml rejects ':' adjacent to a value in a flow collection"),  // Spec Example 7.3. Completely Empty Flow Nodes

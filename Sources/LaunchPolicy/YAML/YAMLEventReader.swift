@@ -1,6 +1,7 @@
 import CYAML
 
-/// Reads a YAML stream into events with libyaml's event API, the only place in LaunchPolicy that touches libyaml.
+/// Reads a YAML stream into events with libyaml's event API, the only place in LaunchPolicy that touches libyaml
+/// with ``TabbedBlankLines``, which asks it where scalars are.
 ///
 /// The event reader enforces the limits that are properties of the stream itself — input size, encoding, scalar
 /// length and nesting depth — and stops pulling events from libyaml at the first problem, so a hostile input costs
@@ -34,20 +35,32 @@ public struct YAMLEventReader: Sendable {
         case .success(let result): screened = result
         case .failure(let diagnostic): return diagnostic
         }
+        var substitution: InputSubstitution?
         if screened.needsSubstitution {
             // libyaml reads a copy in which NEL, LS and PS are characters and JSON's escape pairs are readable.
             switch InputSubstitution.make(for: bytes, screened: screened) {
-            case .success(let substitution):
-                return substitution.bytes.withUnsafeBufferPointer { given in
-                    parse(given.baseAddress!, count: given.count, bytes: bytes, screened: screened,
-                        substitution: substitution, body)
-                }
+            case .success(let made): substitution = made
             case .failure(let diagnostic): return diagnostic
             }
         }
-        let count = bytes.count - screened.byteOrderMarkLength
+        let bom = screened.byteOrderMarkLength
+        let count = bytes.count - bom
+        // And one in which a tab on a line of blanks between nodes is a space.
+        let untabbed = substitution.map { made in
+            made.bytes.withUnsafeBufferPointer { TabbedBlankLines.resolved($0, maximumDepth: limits.maximumDepth) }
+        } ?? bytes.baseAddress.flatMap { base in
+            TabbedBlankLines.resolved(
+                UnsafeBufferPointer(start: (base + bom).assumingMemoryBound(to: UInt8.self), count: count),
+                maximumDepth: limits.maximumDepth)
+        }
+        if let given = untabbed ?? substitution?.bytes {
+            return given.withUnsafeBufferPointer { given in
+                parse(given.baseAddress!, count: given.count, bytes: bytes, screened: screened,
+                    substitution: substitution, body)
+            }
+        }
         if let base = bytes.baseAddress, count > 0 {
-            let start = (base + screened.byteOrderMarkLength).assumingMemoryBound(to: UInt8.self)
+            let start = (base + bom).assumingMemoryBound(to: UInt8.self)
             return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, body)
         }
         // libyaml wants a valid pointer even for an empty input.
@@ -189,11 +202,11 @@ public struct YAMLEventReader: Sendable {
                 notes.append(.init(message: "\(context) that starts here", range: SourceRange(start: contextLocation)))
             }
         }
-        // libyaml, a YAML 1.1 reader, refuses a tab on a line that holds nothing but blanks, which YAML 1.2 reads as
-        // a blank line (an editor's indentation left on an empty line): say so, and offer to empty the line.
+        // A tab on a line of blanks reaches libyaml only inside a scalar (TabbedBlankLines), where libyaml takes it
+        // for indentation, which a tab may not be: say so, and offer to empty the line.
         var fixIt: FixIt?
         if let blank = Self.blankLine(withTabAt: range.start.offset, in: bytes) {
-            message += "; the line holds only blanks and a tab, which YAML 1.2 allows and this reader refuses"
+            message += "; the line holds only blanks and a tab, inside a scalar, where a tab cannot indent a line"
             fixIt = FixIt(range: blank, replacement: "", message: "delete the blanks")
         }
         return .error(.yamlSyntaxError, message, at: range, fixIt: fixIt, notes: notes)

@@ -1,0 +1,121 @@
+import LaunchPolicy
+import Testing
+
+/// A tab on a line of blanks, or before a comment, is a comment line between nodes, as YAML 1.2 reads it, and text
+/// or indentation inside a scalar, as libyaml reads it there.
+@Suite struct TabbedBlankLineTests {
+    /// The events of `text`, which must read without a problem, and those of the same text with every tab a space.
+    private func eventsWithAndWithoutTabs(_ text: String) -> (tabbed: [String], spaced: [String]) {
+        let tabbed = suiteEvents(Array(text.utf8))
+        #expect(tabbed.error == nil, "\(tabbed.error?.description ?? "")")
+        let spaced = suiteEvents(Array(text.replacingOccurrences(of: "\t", with: " ").utf8))
+        #expect(spaced.error == nil)
+        return (tabbed.lines, spaced.lines)
+    }
+
+    @Test(arguments: [
+        "a: 1\n\t\nb: 2\n",  // the tab an editor leaves on an emptied line (the test suite's DK95/04)
+        " \t\nfoo: 1\n",  // on the first line (DK95/03)
+        "a: 1\n \t \t\nb: 2\n",  // blanks of both kinds
+        "a: 1\n\t# a note\nb: 2\n",  // a comment indented with a tab
+        "rules:\n  - id: a\n\t\n  - id: b\n    when:\n  \t  # later\n      first-launch: true\n",
+        "a: 1\r\n\t\r\nb: 2\r\n",  // CR LF
+        "a: 1\r\t\rb: 2\r",  // CR
+        "a: [1,\n\t\n  2]\n\t",  // in a flow collection, and the last line, with no line break
+        "\"Y\"\n\t",  // after a quoted root: what a fix-it quoting `Y` made of `Y\n\t` (found by the fuzzer)
+    ])
+    func aTabbedLineBetweenNodesIsACommentLine(text: String) {
+        let (tabbed, spaced) = eventsWithAndWithoutTabs(text)
+        #expect(tabbed == spaced)
+    }
+
+    @Test func positionsAfterATabbedLineAreTheInputs() throws {
+        let text = "a: 1\n\t\t\nb: 2\n"
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty)
+        let b = try #require(result.root?.mapping?.last)
+        #expect(b.key.range.start == SourceLocation(line: 3, column: 1, offset: 8))
+        #expect(b.value.range.start == SourceLocation(line: 3, column: 4, offset: 11))
+    }
+
+    /// With a separator (LS) for `InputSubstitution` and an escape pair, both read through the same copy.
+    @Test func aTabbedLineAndSubstitutedCharactersReadTogether() throws {
+        let result = read("a: \"x\u{2028}y \\uD83D\\uDE00\"\n\t\nb: 2\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let root = try #require(result.root)
+        #expect(root["a"]?.text == "x\u{2028}y 😀")
+        #expect(root["b"]?.range.start.line == 3)
+    }
+
+    /// Inside a scalar, a tabbed line is what libyaml reads there: text after the indentation, or folded away at the
+    /// start of a quoted or plain scalar's line. Never a space in the value.
+    @Test func insideAScalarTheLineIsReadAsWritten() throws {
+        let root = try #require(read("a: |\n  x\n  \t\n  y\nb: \"x\n \t\n y\"\nc: x\n  \t\n  y\n").root)
+        #expect(root["a"]?.text == "x\n\t\ny\n")
+        #expect(root["b"]?.text == "x\ny")
+        #expect(root["c"]?.text == "x\ny")
+    }
+
+    /// A tab where a block scalar's indentation is (the test suite's Y79Y/000): refused, as YAML 1.2 refuses it,
+    /// with a fix-it that empties the line.
+    @Test func aTabInABlockScalarsIndentationIsRefusedWithAFixIt() throws {
+        let result = read("foo: |\n\t\nbar: 1\n")
+        let error = try #require(result.diagnostics.first)
+        #expect(error.code == .yamlSyntaxError)
+        #expect(error.range.start.line == 2)
+        #expect(error.message.hasSuffix(
+            "; the line holds only blanks and a tab, inside a scalar, where a tab cannot indent a line"))
+        let fixIt = try #require(error.fixIt)
+        #expect((fixIt.range.start.offset, fixIt.range.end.offset) == (7, 8))
+        #expect(fixIt.replacement.isEmpty)
+    }
+
+    /// After a block scalar's last line of text, a tab short of the scalar's indentation ends the scalar, and the
+    /// line is a comment (YAML 1.2's l-chomped-empty takes only lines of spaces); at or past it, it is text.
+    @Test(arguments: [
+        ("a: |\n  x\n\t\nb: 1\n", "x\n"),
+        ("a: |\n  x\n\t", "x\n"),  // the last line, with no line break
+        ("a: |+\n  x\n\n\t\n\nb: 1\n", "x\n\n"),  // kept: the empty line before the tab only
+        ("a: |-\n  x\n \t \nb: 1\n", "x"),
+        ("a: >\n    x\n    y\n  \t\nb: 1\n", "x y\n"),  // indented by 4
+        ("m:\n  a: |\n    Hello\n  \t\n  \t\nb: 1\n", "Hello\n"),  // nested, two lines
+        ("a: |\n  x\n  \t\nb: 1\n", "x\n\t\n"),  // at the indentation: text
+        ("a: |1\n   x\n \t\nb: 1\n", "  x\n\t\n"),  // an explicit indentation of 1: text
+        ("a: >\n    x\n      more\n  \t\nb: 1\n", "x\n  more\n"),  // a more-indented last line
+    ])
+    func aTabAfterABlockScalarsTextIsReadAsYAML12ReadsIt(text: String, value: String) throws {
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let root = try #require(result.root)
+        #expect((root["a"] ?? root["m"]?["a"])?.text == value)
+        if text.contains("b: 1") { #expect(root["b"]?.text == "1") }
+    }
+
+    /// Before more of a block scalar's text, a tab short of its indentation is refused, as YAML 1.2 refuses it: the
+    /// scalar ended, and its text goes on.
+    @Test func aTabBeforeMoreOfABlockScalarsTextIsRefused() throws {
+        let error = try #require(read("a: |\n  x\n\t\n  y\n").diagnostics.first)
+        #expect(error.code == .yamlSyntaxError)
+        #expect(error.range.start.line == 3)
+        #expect(error.message.contains("inside a scalar"))
+    }
+
+    /// A tab among other text at a line's start is indentation, which YAML forbids: still refused.
+    @Test func aTabIndentingANodeIsStillRefused() {
+        #expect(codes(read("a:\n\tb: 1\n")) == ["yaml.syntax-error"])
+        #expect(read("a: 1\n\tb: 2\n").diagnostics.first?.message.contains("inside a scalar") == false)
+    }
+
+    /// Many tabbed lines, between nodes and inside scalars alike, each read as the rules above say.
+    @Test func manyTabbedLinesAreEachReadByWhereTheyAre() throws {
+        var text = ""
+        for index in 0..<200 {
+            text += "k\(index): |\n  line\n  \t\n  end\n\t\n"
+        }
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty)
+        let entries = try #require(result.root?.mapping)
+        #expect(entries.count == 200)
+        #expect(entries.allSatisfy { $0.value.text == "line\n\t\nend\n" })
+    }
+}
