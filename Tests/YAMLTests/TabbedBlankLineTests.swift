@@ -1,4 +1,5 @@
 import LaunchPolicy
+import TestSupport
 import Testing
 
 /// A tab on a line of blanks, or before a comment, is a comment line between nodes, as YAML 1.2 reads it, and text
@@ -117,5 +118,48 @@ import Testing
         let entries = try #require(result.root?.mapping)
         #expect(entries.count == 200)
         #expect(entries.allSatisfy { $0.value.text == "line\n\t\nend\n" })
+    }
+
+    /// Every line boundary of the example policies and of a file of every kind of node (block scalars of each style
+    /// and chomping but kept, multi-line plain and quoted scalars, flow collections over lines, comments), with a
+    /// line that starts with a tab put there: it reads as the same line without its blanks (`# note` for the
+    /// commented one), or, where the tab would stand in a scalar's indentation, is refused at that line (and where
+    /// that line is refused, so is this one). A tab at a line's start is short of any scalar's indentation; one past
+    /// it is text, tested above. Kept chomping is left out: YAML 1.2 ends the kept lines at the tab (above).
+    @Test func aTabbedLineAnywhereReadsAsTheLineWithoutTheTabOrIsRefusedThere() throws {
+        let kinds = "top: 1\nliteral: |\n  one\n\n  two\nfolded: >-\n    three\n      four\n    five\n"
+            + "plain: six\n  seven\nquoted: \"eight\n  nine\"\nsingle: 'ten\n  eleven'\nflow: [a,\n  b, {c: d,\n  e: f}]\n"
+            + "# a comment\nnested:\n  - item\n  - key: |2\n        twelve\n      thirteen\n    other: x\nlast: y\n"
+        let files = try PolicyMutations.seeds().map { String(decoding: $0, as: UTF8.self) } + [kinds]
+        var readAlike = 0
+        var refused = 0
+        for file in files {
+            let lines = file.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for index in 0...lines.count {
+                for (tabbed, without) in [("\t", ""), ("\t \t ", ""), ("\t# note", "# note")] {
+                    func inserting(_ line: String) -> [UInt8] {
+                        var copy = lines
+                        copy.insert(line, at: index)
+                        return Array(copy.joined(separator: "\n").utf8)
+                    }
+                    let read = suiteEvents(inserting(tabbed))
+                    let expected = suiteEvents(inserting(without))
+                    let place = "line \(index + 1) of \(lines.first ?? ""): \(tabbed.debugDescription)"
+                    if let error = read.error, expected.error == nil {
+                        #expect(error.range.start.line == index + 1, "\(place): \(error)")
+                        #expect(error.message.contains("inside a scalar"), "\(place): \(error)")
+                        refused += 1
+                    } else if expected.error != nil {
+                        #expect(read.error != nil, "\(place)")
+                    } else {
+                        #expect(read.lines == expected.lines, "\(place)")
+                        readAlike += 1
+                    }
+                }
+            }
+        }
+        // Both answers were given, and most places read alike.
+        #expect(refused > 0)
+        #expect(readAlike > 10 * refused)
     }
 }
