@@ -449,6 +449,69 @@ import Testing
         #expect(found?.notes.map(\.message) == ["\"both\" has pt-br"])
     }
 
+    /// `he` and `iw` are one locale (``ValueSyntax/subtags(of:holding:)``): a message with either has it, and one
+    /// with neither lacks it once, named by the spelling that sorts first.
+    @Test func aLocaleUnderItsCodeBefore1989IsOneLocale() {
+        let diagnostics = lint("""
+            policy: 1
+            messages:
+              current: {default: "Hi.", he: "שלום"}
+              android: {default: "Hi.", iw: "שלום"}
+              neither: {default: "Hi."}
+            rules:
+              - {id: a, then: notify, message: current}
+              - {id: b, then: notify, message: android}
+              - {id: c, then: notify, message: neither}
+            """)
+        let found = expectOne(.lintMissingTranslation, at: 5, 3, severity: .warning, in: diagnostics)
+        #expect(found?.message.contains("has no he text, which other messages have; users with that language") == true,
+            "\(found?.message ?? "")")
+        #expect(found?.notes.map(\.message) == ["\"current\" has he"])
+        #expect(findings(.lintDuplicateTranslation, diagnostics).isEmpty)
+    }
+
+    /// Two texts for one language tag, however written (`pt-BR`, `pt_BR`, `PT-br`; `he` and `iw`, its code before
+    /// 1989, which Android gives): the interpreter shows the one that sorts first, whichever the user's locale, and
+    /// the other never. Each unseen one is reported at its tag, with a note at the one shown; a message that has
+    /// its locale once is not, and neither is one whose locales differ only past the language (`he` and `he-IL`).
+    @Test func aMessageWithTwoTextsForOneLocaleIsReportedAtTheOneNeverShown() throws {
+        let text = """
+            policy: 1
+            messages:
+              hi:
+                default: "Hi."
+                pt_BR: "Oi."
+                he: "שלום"
+                PT-br: "Olá."
+                iw: "היי"
+                pt-BR: "E aí."
+              once: {default: "Once.", in: "Halo", he-IL: "שלום", he: "היי", pt-BR: "Oi.", iw_IL: "x"}
+            rules:
+              - {id: a, then: notify, message: hi}
+              - {id: b, then: notify, message: once}
+            """
+        let found = findings(.lintDuplicateTranslation, lint(text))
+        #expect(found.map(\.range.start.line) == [5, 8, 9, 10], "\(found.map(\.description))")
+        #expect(found.allSatisfy { $0.severity == .warning })
+        // PT-br sorts before pt-BR and pt_BR (by code point, as the interpreter sorts), he before iw; and `once`'s
+        // he-IL before iw_IL.
+        #expect(found.map { $0.notes.map(\.range.start.line) } == [[7], [6], [7], [10]])
+        #expect(found[0].message == "the message \"hi\" has texts for both PT-br and pt_BR, the same language tag; "
+            + "only the PT-br text is ever shown, so keep one")
+        #expect(found[1].message == "the message \"hi\" has texts for both he and iw, the same language: iw is he's "
+            + "code before 1989, which Java and Android still give; only the he text is ever shown, so keep one")
+        #expect(found[3].message.hasPrefix("the message \"once\" has texts for both he-IL and iw_IL, the same language"))
+        // The one reported at line 10 points into the flow mapping, at iw_IL.
+        #expect(found[3].range.start.column == 80)
+        #expect(found[3].notes.first?.message == "the he-IL text, which is shown, is here")
+
+        // What the interpreter shows, for each spelling of the locale.
+        let policy = PolicyDecoder().decode(try #require(YAMLReader().read(text).root)).policy
+        let hi = try #require(policy.messages.first { $0.id == "hi" })
+        for locale in ["pt_BR", "pt-BR", "PT-BR"] { #expect(hi.text(for: locale) == "Olá.") }
+        for locale in ["he", "iw", "iw_IL", "he-IL"] { #expect(hi.text(for: locale) == "שלום") }
+    }
+
     @Test func aMessageNoRuleShowsIsANote() {
         let diagnostics = lint("""
             policy: 1

@@ -48,7 +48,8 @@ public enum PolicyMutations {
     /// actions, so that every semantic check has something to find.
     public static func generatedPolicy(using random: inout SeededGenerator) -> [UInt8] {
         func pick(_ choices: [String]) -> String { choices.randomElement(using: &random)! }
-        let locales = ["de", "ja", "pt-BR"].filter { _ in Bool.random(using: &random) }
+        // pt-BR twice, as two spellings (`lint.duplicate-translation`).
+        let locales = ["de", "ja", "pt-BR", "pt_BR"].filter { _ in Bool.random(using: &random) }
         var yaml = "policy: 1\nstore: {" + ["ios: \"https://a\"", "android: \"https://b\""]
             .filter { _ in Bool.random(using: &random) }.joined(separator: ", ") + "}\nmessages:\n"
         for message in ["m0", "m1", "m2"] {

@@ -14,6 +14,8 @@ extension DiagnosticCode {
     public static let lintLongBlockWindow: DiagnosticCode = "lint.long-block-window"
     /// A message lacks a translation that other messages have.
     public static let lintMissingTranslation: DiagnosticCode = "lint.missing-translation"
+    /// A message with two texts for the same language tag (`pt-BR` and `pt_BR`, `he` and `iw`), one never shown.
+    public static let lintDuplicateTranslation: DiagnosticCode = "lint.duplicate-translation"
     /// A message no rule shows.
     public static let lintUnusedMessage: DiagnosticCode = "lint.unused-message"
     /// An unquoted value that YAML 1.1 tools would read as a number, boolean or null, changing it.
@@ -54,6 +56,8 @@ public struct LintCheck: Sendable, Hashable {
             summary: "A block rule's date window is longer than the configured maximum (max-block-window)."),
         LintCheck(code: .lintMissingTranslation, severity: .warning,
             summary: "A message lacks a locale that other messages have; those users see its default text."),
+        LintCheck(code: .lintDuplicateTranslation, severity: .warning,
+            summary: "A message has two texts for the same language tag (pt-BR and pt_BR, he and iw): one is never shown."),
         LintCheck(code: .lintUnusedMessage, severity: .note, summary: "No rule shows this message."),
         LintCheck(code: .lintRetypedScalar, severity: .error,
             summary: "An unquoted value that other YAML tools read as a number, boolean or null (1.10, no, 010, 1e3); quote it."),

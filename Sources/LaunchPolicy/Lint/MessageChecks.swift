@@ -1,12 +1,13 @@
-/// Messages: one missing a locale that other messages have (`lint.missing-translation`), and one no rule shows
+/// Messages: one missing a locale that other messages have (`lint.missing-translation`), one with two texts for the
+/// same locale, of which one is never shown (`lint.duplicate-translation`), and one no rule shows
 /// (`lint.unused-message`). LaunchGate/Gandalf files are skipped: their messages are made from the rules and have no
 /// translations.
 extension PolicyChecks {
     func messages() -> [Diagnostic] {
         guard format == .policyLanguage else { return [] }
         var found: [Diagnostic] = []
-        // Locales compare as the interpreter looks them up: case-insensitively, `_` as `-`.
-        let key = ValueSyntax.normalizedLocale
+        // Locales compare as the interpreter looks them up: case-insensitively, `_` as `-`, `iw` as `he`.
+        let key = ValueSyntax.comparableLocale
         let messages = policy.messages
         var firstWithLocale: [String: FirstWritten] = [:]
         // Each message's tags as they compare, worked out once for both passes.
@@ -22,6 +23,9 @@ extension PolicyChecks {
                 if let first = firstWithLocale[normalized], first.message != index || first.tag < tag { continue }
                 firstWithLocale[normalized] = FirstWritten(tag: tag, message: index)
             }
+            // Two tags of one message that compare the same: sorted, they are side by side.
+            let sorted = messageKeys.sorted()
+            if zip(sorted, sorted.dropFirst()).contains(where: ==) { found += duplicateTranslations(of: index) }
             keys.append(messageKeys)
         }
         // The locales in order once, not once per message.
@@ -55,6 +59,41 @@ extension PolicyChecks {
             }
         }
         return found
+    }
+
+    /// The tags of a message that compare the same as another of its tags and sort after it: the interpreter finds
+    /// them at the same place in its lookup and takes the one that sorts first, so their texts are never shown.
+    private func duplicateTranslations(of index: Int) -> [Diagnostic] {
+        let message = policy.messages[index]
+        var tagsOfKey: [String: [String]] = [:]
+        for tag in message.translations.keys where tag != "default" {
+            tagsOfKey[ValueSyntax.comparableLocale(tag), default: []].append(tag)
+        }
+        // The message's mapping follows its id: its tags are among the next scalars, two for each translation.
+        let within = 2 * message.translations.count + 2
+        func range(of tag: String) -> SourceRange {
+            scalars.key(tag, after: message.range.start.offset, within: within) ?? message.range
+        }
+        var found: [Diagnostic] = []
+        for tags in tagsOfKey.values where tags.count > 1 {
+            let sorted = tags.sorted()
+            let shown = sorted[0]
+            for unseen in sorted.dropFirst() {
+                var why = "the same language tag"
+                if let codes = [unseen, shown].lazy.compactMap(ValueSyntax.legacyLanguageCode(of:)).first,
+                    ValueSyntax.normalizedLocale(unseen).prefix(2) != ValueSyntax.normalizedLocale(shown).prefix(2)
+                {
+                    why = "the same language: \(codes.legacy) is \(codes.current)'s code before 1989, which Java and "
+                        + "Android still give"
+                }
+                found.append(finding(.lintDuplicateTranslation,
+                    "the message \"\(message.id)\" has texts for both \(shown) and \(unseen), \(why); only the "
+                        + "\(shown) text is ever shown, so keep one",
+                    at: range(of: unseen),
+                    notes: [.init(message: "the \(shown) text, which is shown, is here", range: range(of: shown))]))
+            }
+        }
+        return found.sorted { $0.range.start.offset < $1.range.start.offset }
     }
 
     /// The first message, by index, to have a translation for a locale, and the tag as it wrote it. The index, not

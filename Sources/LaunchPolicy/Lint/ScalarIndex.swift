@@ -116,6 +116,23 @@ struct ScalarIndex {
         return low > 0 && scalars[low - 1].offset == offset ? node(scalars[low - 1]) : nil
     }
 
+    /// Where the mapping key written `text` is among the `within` scalars after byte `offset`: a translation's tag
+    /// after its message's id, which its message's mapping follows. Nil when it is not there (the message is an alias).
+    func key(_ text: String, after offset: Int, within: Int) -> SourceRange? {
+        guard let tree else { return nil }
+        var low = 0
+        var high = scalars.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
+        }
+        for scalar in scalars[low..<min(scalars.count, low + within)]
+        where scalar.isKey && tree.texts[scalar.record] == text {
+            return tree.records[scalar.record].range
+        }
+        return nil
+    }
+
     /// Where each scalar is written.
     var ranges: [SourceRange] { scalars.map { node($0).range } }
 

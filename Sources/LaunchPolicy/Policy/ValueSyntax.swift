@@ -354,6 +354,20 @@ enum ValueSyntax {
         }
     }
 
+    /// A language tag as tags compare, the language's current code in place of one ISO 639 replaced (`iw_IL` is
+    /// `he-il`, see ``subtags(of:holding:)``): two tags that compare the same have the same key.
+    static func comparableLocale(_ tag: String) -> String {
+        let normalized = normalizedLocale(tag)
+        return withCurrentLanguageCode(normalized.utf8).map { String(decoding: $0, as: UTF8.self) } ?? normalized
+    }
+
+    /// The code ISO 639 replaced that `tag` (a tag of `comparableLocale`'s) is written with, and the current one.
+    static func legacyLanguageCode(of tag: String) -> (legacy: String, current: String)? {
+        let normalized = normalizedLocale(tag)
+        guard let current = withCurrentLanguageCode(normalized.utf8) else { return nil }
+        return (String(normalized.prefix(2)), String(decoding: current.prefix(2), as: UTF8.self))
+    }
+
     /// A byte of a language tag as tags compare: ASCII letters lower-cased, `_` as `-`.
     private static func localeByte(_ byte: UInt8) -> UInt8 {
         switch byte {
