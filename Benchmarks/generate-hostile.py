@@ -106,6 +106,12 @@ def files():
         f'rules:\n  - id: both\n    when: {{all: [{{locale: [{by_script}]}}, {{locale: [{by_region}]}}]}}\n'
         '    then: block\n    message: m\n'
         f'  - id: later\n    when: {{locale: [{by_region}]}}\n    then: block\n    message: m\n')
+    # Lines of blanks holding a tab, each a second pass of libyaml's to place: 3,000 messages whose texts are block
+    # scalars with such a line inside and two after, and two such lines after each of 3,000 rules (15,000 in all).
+    tabbed = 'messages:\n' + ''.join(
+        f'  m{i}:\n    default: |\n      t{i}\n      \t\n      u{i}\n\t\n  \t  \n' for i in range(3_000))
+    yield 'tabbed-blank-lines.yaml', HEAD + tabbed + 'rules:\n' + ''.join(
+        f'  - {{id: r{i}, then: notify, message: m{i}}}\n \t# r{i}\n\t\n' for i in range(3_000))
 
 
 def main():
