@@ -16,10 +16,22 @@ import Testing
 
     @Test func eachEscapedCharacterIsEscapedAndItsNeighboursAreNot() {
         // Around each escaped class, the characters next to it in code, which are written as they are.
-        let text = JSONValue.string("a\u{7E}\u{7F}\u{80}\u{85}\u{9F}\u{A0}\u{2027}\u{2028}\u{2029}\u{202A}"
+        let text = JSONValue.string("a\u{7E}\u{7F}\u{80}\u{85}\u{9F}\u{A0}\u{2027}\u{2028}\u{2029}\u{202F}"
             + "\u{FEFE}\u{FEFF}\u{FFFF}é🚀\"\\/\n\r\t\u{8}\u{C}\u{1F} \u{E2}").text
-        #expect(text == "\"a~" + #"\u007f\u0080\u0085\u009f"# + "\u{A0}\u{2027}" + #"\u2028\u2029"# + "\u{202A}\u{FEFE}"
+        #expect(text == "\"a~" + #"\u007f\u0080\u0085\u009f"# + "\u{A0}\u{2027}" + #"\u2028\u2029"# + "\u{202F}\u{FEFE}"
             + #"\ufeff"# + "\u{FFFF}é🚀" + #"\"\\/\n\r\t\u0008\u000c\u001f"# + " \u{E2}\"")
+    }
+
+    /// The bidirectional controls, which reorder what a terminal shows around them, are escaped; their neighbours in
+    /// code are not. A JSON reader reads the same text back.
+    @Test func bidirectionalControlsAreEscaped() throws {
+        let controls = "\u{061C}\u{200E}\u{200F}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
+        let neighbours = "\u{061B}\u{061D}\u{200D}\u{2010}\u{2029}\u{202F}\u{2065}\u{206A}"
+        let text = JSONValue.string("a" + controls + neighbours).text
+        #expect(text == "\"a" + #"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"#
+            + "\u{061B}\u{061D}\u{200D}\u{2010}" + #"\u2029"# + "\u{202F}\u{2065}\u{206A}\"")
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+        #expect(parsed == "a" + controls + neighbours)
     }
 
     @Test func indentedTextPutsEachItemOnALineOfItsOwn() {

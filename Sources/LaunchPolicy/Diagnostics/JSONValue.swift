@@ -87,7 +87,10 @@ public enum JSONValue: Sendable {
     /// A string with JSON's escapes: the quote, the backslash and the line breaks by letter, and as `\u` escapes the
     /// other controls, DEL, the C1 controls, the line and paragraph separators and the byte-order mark. Valid JSON
     /// either way, and so the same text is a YAML double-quoted scalar (YAML allows none of them raw), which the
-    /// converter relies on. The runs between escapes are copied whole.
+    /// converter relies on. The bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069)
+    /// are escaped too: raw, they reorder what a terminal or a web page shows of the output around them (a policy's
+    /// text quoted in a finding can make `policy-lint --format json` read as something else), and escaped, every JSON
+    /// reader reads the same characters. The runs between escapes are copied whole.
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var value = value
@@ -105,8 +108,13 @@ public enum JSONValue: Sendable {
                 case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
                     (length, escape) = (2, UInt32(bytes[index + 1]))
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
-                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    && [0x8E, 0x8F, 0xA8, 0xA9, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE].contains(bytes[index + 2]):
                     (length, escape) = (3, 0x2000 + (UInt32(bytes[index + 2]) - 0x80))
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x81
+                    && (0xA6...0xA9).contains(bytes[index + 2]):
+                    (length, escape) = (3, 0x2040 + (UInt32(bytes[index + 2]) - 0x80))
+                case 0xD8 where index + 1 < bytes.count && bytes[index + 1] == 0x9C:
+                    (length, escape) = (2, 0x061C)
                 case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
                     (length, escape) = (3, 0xFEFF)
                 default: break
