@@ -30,7 +30,8 @@ enum TabbedBlankLines {
         case spaced, asWritten, comment
     }
 
-    /// `given` with the tabs of its blank lines between nodes replaced by spaces; nil when it has no tabbed blank line.
+    /// `given` as libyaml is to read it: each tabbed line spaced, as written, or with a `#` for its first tab, as its
+    /// place says (``Reading``); nil when it has no such line.
     static func resolved(_ given: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> [UInt8]? {
         let lines = lines(in: given)
         guard !lines.isEmpty else { return nil }
