@@ -361,7 +361,8 @@ enum ValueSyntax {
         return withCurrentLanguageCode(normalized.utf8).map { String(decoding: $0, as: UTF8.self) } ?? normalized
     }
 
-    /// The code ISO 639 replaced that `tag` (a tag of `comparableLocale`'s) is written with, and the current one.
+    /// The code ISO 639 replaced that `tag` is written with (`iw` for `iw_IL`) and the code that replaced it (`he`);
+    /// nil when its language is written another way.
     static func legacyLanguageCode(of tag: String) -> (legacy: String, current: String)? {
         let normalized = normalizedLocale(tag)
         guard let current = withCurrentLanguageCode(normalized.utf8) else { return nil }

@@ -1,7 +1,7 @@
 import CYAML
 
-/// Reads a YAML stream into events with libyaml's event API, the only place in LaunchPolicy that touches libyaml
-/// with ``TabbedBlankLines``, which asks it where scalars are.
+/// Reads a YAML stream into events with libyaml's event API. It and ``TabbedBlankLines``, which asks libyaml where
+/// scalars are, are the only places in LaunchPolicy that touch libyaml.
 ///
 /// The event reader enforces the limits that are properties of the stream itself — input size, encoding, scalar
 /// length and nesting depth — and stops pulling events from libyaml at the first problem, so a hostile input costs
