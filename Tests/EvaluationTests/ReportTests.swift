@@ -25,7 +25,8 @@ import Testing
     /// The bidirectional controls, which reorder what a terminal shows around them, are escaped; their neighbours in
     /// code are not. A JSON reader reads the same text back.
     @Test func bidirectionalControlsAreEscaped() throws {
-        let controls = "\u{061C}\u{200E}\u{200F}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
+        let controls = "\u{061C}\u{200E}\u{200F}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}"
+            + "\u{2066}\u{2067}\u{2068}\u{2069}"
         let neighbours = "\u{061B}\u{061D}\u{200D}\u{2010}\u{2029}\u{202F}\u{2065}\u{206A}"
         let text = JSONValue.string("a" + controls + neighbours).text
         #expect(text == "\"a" + #"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"#

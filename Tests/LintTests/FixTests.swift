@@ -361,7 +361,8 @@ import TestSupport
     /// where it stands in the indentation before more text, libyaml refuses it: the error says so and offers to
     /// empty the line, and `--fix` does, a line a pass. A tab among other text is left to the author.
     @Test func aTabOnABlankLineIsReadOrSaidAndDeleted() throws {
-        let between = "policy: 1\nmessages: {m: {default: \"x\"}}\n \t \nrules:\n  - {id: a, then: notify, message: m}\n"
+        let between = "policy: 1\nmessages: {m: {default: \"x\"}}\n \t \nrules:\n"
+            + "  - {id: a, then: notify, message: m}\n"
             + "\t\n  - {id: b, then: notify, message: m}\n"
         let read = PolicyLinter(now: lintNow).lint(Array(between.utf8), path: "tabs.yaml")
         #expect(read.diagnostics.isEmpty, "\(read.diagnostics.map(\.description))")

@@ -210,8 +210,8 @@ import TestSupport
                 }
                 let expected = everyTag.filter { message.text(for: $0) == message.translations["default"] }
                 claims += claimed.count
-                // Tags compare case-insensitively, `_` as `-`, and `iw` as `he`, `in` as `id` (docs/policy-language.md):
-                // the check names such a locale once, by one of its spellings.
+                // Tags compare case-insensitively, `_` as `-`, and `iw` as `he`, `in` as `id`
+                // (docs/policy-language.md): the check names such a locale once, by one of its spellings.
                 let locale = { (tag: Substring) in
                     let normalized = tag.lowercased().replacingOccurrences(of: "_", with: "-")
                     let current = ["iw": "he", "in": "id", "ji": "yi"]

@@ -500,7 +500,8 @@ import Testing
             + "only the PT-br text is ever shown, so keep one")
         #expect(found[1].message == "the message \"hi\" has texts for both he and iw, the same language: iw is he's "
             + "code before 1989, which Java and Android still give; only the he text is ever shown, so keep one")
-        #expect(found[3].message.hasPrefix("the message \"once\" has texts for both he-IL and iw_IL, the same language"))
+        #expect(found[3].message.hasPrefix(
+            "the message \"once\" has texts for both he-IL and iw_IL, the same language"))
         // The one reported at line 10 points into the flow mapping, at iw_IL.
         #expect(found[3].range.start.column == 80)
         #expect(found[3].notes.first?.message == "the he-IL text, which is shown, is here")

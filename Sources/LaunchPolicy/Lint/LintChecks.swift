@@ -57,7 +57,8 @@ public struct LintCheck: Sendable, Hashable {
         LintCheck(code: .lintMissingTranslation, severity: .warning,
             summary: "A message lacks a locale that other messages have; those users see its default text."),
         LintCheck(code: .lintDuplicateTranslation, severity: .warning,
-            summary: "A message has two texts for the same language tag (pt-BR and pt_BR, he and iw): one is never shown."),
+            summary: "A message has two texts for the same language tag (pt-BR and pt_BR, he and iw): one is never "
+                + "shown."),
         LintCheck(code: .lintUnusedMessage, severity: .note, summary: "No rule shows this message."),
         LintCheck(code: .lintRetypedScalar, severity: .error,
             summary: "An unquoted value that other YAML tools read as a number, boolean or null (1.10, no, 010, 1e3); quote it."),

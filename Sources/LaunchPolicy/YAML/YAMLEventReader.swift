@@ -202,19 +202,25 @@ public struct YAMLEventReader: Sendable {
                 notes.append(.init(message: "\(context) that starts here", range: SourceRange(start: contextLocation)))
             }
         }
-        // A tab on a line of blanks reaches libyaml only inside a scalar (TabbedBlankLines), where libyaml takes it
-        // for indentation, which a tab may not be: say so, and offer to empty the line.
+        // A tab on a line of blanks, or of blanks and a comment, reaches libyaml only inside a scalar
+        // (TabbedBlankLines), where libyaml takes it for indentation, which a tab may not be: say so, and offer to
+        // empty a line of blanks (deleting the blanks before a comment would end the scalar there).
         var fixIt: FixIt?
-        if let blank = Self.blankLine(withTabAt: range.start.offset, in: bytes) {
-            message += "; the line holds only blanks and a tab, inside a scalar, where a tab cannot indent a line"
-            fixIt = FixIt(range: blank, replacement: "", message: "delete the blanks")
+        if let line = Self.tabbedLine(withTabAt: range.start.offset, in: bytes) {
+            let holds = line.goesOnWithComment ? "blanks, a tab and a comment" : "blanks and a tab"
+            message += "; the line holds only \(holds), inside a scalar, where a tab cannot indent a line"
+            if !line.goesOnWithComment {
+                fixIt = FixIt(range: line.blanks, replacement: "", message: "delete the blanks")
+            }
         }
         return .error(.yamlSyntaxError, message, at: range, fixIt: fixIt, notes: notes)
     }
 
-    /// The range of the blanks (spaces and tabs) of the line holding byte `offset`, when that byte is a tab and the
-    /// line holds nothing else; nil otherwise.
-    private static func blankLine(withTabAt offset: Int, in bytes: UnsafeRawBufferPointer) -> SourceRange? {
+    /// The range of the blanks (spaces and tabs) that start the line holding byte `offset`, when that byte is a tab
+    /// among them and the line holds nothing else but, perhaps, a comment after them; nil otherwise.
+    private static func tabbedLine(
+        withTabAt offset: Int, in bytes: UnsafeRawBufferPointer
+    ) -> (blanks: SourceRange, goesOnWithComment: Bool)? {
         let (tab, space) = (UInt8(ascii: "\t"), UInt8(ascii: " "))
         guard offset < bytes.count, bytes[offset] == tab else { return nil }
         var start = offset, end = offset
@@ -222,9 +228,11 @@ public struct YAMLEventReader: Sendable {
         while end < bytes.count, bytes[end] == tab || bytes[end] == space { end += 1 }
         let isLineStart = start == 0 || bytes[start - 1] == UInt8(ascii: "\n") || bytes[start - 1] == UInt8(ascii: "\r")
         let isLineEnd = end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r")
-        guard isLineStart, isLineEnd else { return nil }
-        return SourceRange(
+        let goesOnWithComment = end < bytes.count && bytes[end] == UInt8(ascii: "#")
+        guard isLineStart, isLineEnd || goesOnWithComment else { return nil }
+        let blanks = SourceRange(
             start: SourceMap.location(ofByte: start, in: bytes), end: SourceMap.location(ofByte: end, in: bytes))
+        return (blanks, goesOnWithComment)
     }
 }
 
