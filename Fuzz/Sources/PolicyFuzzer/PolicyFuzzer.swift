@@ -70,7 +70,50 @@ enum PolicyPipeline {
         if let policy = parsed.usablePolicy { claimsHold(reports[0], policy: policy) }
         fixed(reports[0], linter: linter, path: "fuzz.yaml")
         fixed(reports[1], linter: linter, path: "fuzz.json")
+        tabbedLineAppended(bytes)
         launchState(bytes, policy: parsed.usablePolicy, shown: shown)
+    }
+
+    /// A line of a tab put after the last line of a stream that reads changes nothing read: YAML 1.2 reads it as a
+    /// comment line, and after a block scalar's text as one that ends the scalar (`TabbedBlankLines`). The one
+    /// answer besides is YAML 1.2's refusal of a tab in the indentation of a block scalar with no text, at that line.
+    static func tabbedLineAppended(_ bytes: [UInt8]) {
+        guard bytes.last == UInt8(ascii: "\n") else { return }
+        let reader = YAMLEventReader(limits: YAMLLimits(maximumDocuments: .max))
+        // Each event, and where a node starts and ends; a collection's and a document's end may move with the line,
+        // and so may a node written as nothing (libyaml places it where the next token is).
+        func events(_ input: [UInt8]) -> (events: [String], error: Diagnostic?) {
+            var events: [String] = []
+            let error = input.withUnsafeBytes { buffer in
+                reader.readEvents(buffer) { event in
+                    switch event.kind {
+                    case .scalar(let scalar, _, _) where scalar.text.isEmpty && scalar.style == .plain:
+                        events.append("\(event.kind)")
+                    case .scalar, .alias, .sequenceStart, .mappingStart:
+                        events.append("\(event.kind) \(event.range.start.offset)-\(event.range.end.offset)")
+                    default:
+                        events.append("\(event.kind)")
+                    }
+                    return true
+                }
+            }
+            return (events, error)
+        }
+        let before = events(bytes)
+        guard before.error == nil else { return }
+        let after = events(bytes + [UInt8(ascii: "\t"), UInt8(ascii: "\n")])
+        if let error = after.error {
+            // The appended line's number, lines broken at LF, CR and CR LF.
+            let line = 1 + bytes.indices.filter { index in
+                bytes[index] == UInt8(ascii: "\n")
+                    || (bytes[index] == UInt8(ascii: "\r") && bytes[index + 1] != UInt8(ascii: "\n"))
+            }.count
+            precondition(error.range.start.line == line && error.message.contains("inside a scalar"),
+                "a tabbed line after the stream made it unreadable: \(error)")
+            return
+        }
+        precondition(after.events == before.events, "a tabbed line after the stream changed what it reads: "
+            + "\(zip(before.events, after.events).first { $0 != $1 }.map { "\($0) became \($1)" } ?? "events")")
     }
 
     /// What `launch-policy convert` promises for a configuration it converts: the policy it writes reads back
