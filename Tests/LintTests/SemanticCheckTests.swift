@@ -506,6 +506,19 @@ import Testing
         #expect(found[3].range.start.column == 80)
         #expect(found[3].notes.first?.message == "the he-IL text, which is shown, is here")
 
+        // A message that is an alias of another's texts has its tags there: it is reported at its id.
+        let aliased = findings(.lintDuplicateTranslation, lint("""
+            policy: 1
+            messages:
+              first: &texts {default: "Hi.", pt-BR: "Oi.", pt_BR: "Olá."}
+              second: *texts
+            rules:
+              - {id: a, then: notify, message: first}
+              - {id: b, then: notify, message: second}
+            """))
+        #expect(aliased.map { [$0.range.start.line, $0.range.start.column] } == [[3, 48], [4, 3]])
+        #expect(aliased.last?.notes.map(\.range.start.line) == [4])
+
         // What the interpreter shows, for each spelling of the locale.
         let policy = PolicyDecoder().decode(try #require(YAMLReader().read(text).root)).policy
         let hi = try #require(policy.messages.first { $0.id == "hi" })
