@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A tab on a line of blanks, or before a comment, is a comment line between nodes, as YAML 1.2 reads it, and text
-/// or indentation inside a scalar, as libyaml reads it there.
+/// or indentation inside a scalar, as libyaml reads it there; a tab libyaml stops at is said for what it does.
 @Suite struct TabbedBlankLineTests {
     /// The events of `text`, which must read without a problem, and those of the same text with every tab a space.
     private func eventsWithAndWithoutTabs(_ text: String) -> (tabbed: [String], spaced: [String]) {
@@ -109,10 +109,29 @@ import Testing
         #expect(commented.fixIt == nil)
     }
 
-    /// A tab among other text at a line's start is indentation, which YAML forbids: still refused.
-    @Test func aTabIndentingANodeIsStillRefused() {
-        #expect(codes(read("a:\n\tb: 1\n")) == ["yaml.syntax-error"])
-        #expect(read("a: 1\n\tb: 2\n").diagnostics.first?.message.contains("inside a scalar") == false)
+    /// A tab among other text at a line's start is indentation, which YAML forbids: still refused, and the message
+    /// says what the invisible character under the caret does, without a fix-it (how many spaces it stands for is
+    /// the editor's to say). So for a tab after a `-`, `?` or `:` that starts a line's text, which libyaml refuses.
+    @Test(arguments: [
+        ("a:\n\tb: 1\n", 2, 1, "; a tab indents the line, and YAML indents with spaces only"),
+        ("rules:\n  - id: a\n  \tthen: block\n", 3, 3, "; a tab indents the line, and YAML indents with spaces only"),
+        ("a: |\n  x\n\ty\n", 3, 1, "; a tab indents the line, and YAML indents with spaces only"),
+        ("- a\n-\tb\n", 2, 2, "; a tab separates the `-` from what follows, where this reader takes spaces only"),
+        ("? a\n:\tb\n", 2, 2, "; a tab separates the `:` from what follows, where this reader takes spaces only"),
+    ])
+    func aTabThatIndentsOrSeparatesIsSaidSo(text: String, line: Int, column: Int, explanation: String) throws {
+        let error = try #require(read(text).diagnostics.first)
+        #expect(error.code == .yamlSyntaxError)
+        #expect((error.range.start.line, error.range.start.column) == (line, column))
+        #expect(error.message.hasSuffix(explanation), "\(error.message)")
+        #expect(error.fixIt == nil)
+    }
+
+    /// A syntax error elsewhere says nothing of tabs, even on a line that holds one.
+    @Test func aSyntaxErrorAwayFromATabSaysNothingOfTabs() throws {
+        let error = try #require(read("a: [1,\tb\nc: 2\n").diagnostics.first)
+        #expect(error.code == .yamlSyntaxError)
+        #expect(!error.message.contains("tab"))
     }
 
     /// Many tabbed lines, between nodes and inside scalars alike, each read as the rules above say.

@@ -202,37 +202,51 @@ public struct YAMLEventReader: Sendable {
                 notes.append(.init(message: "\(context) that starts here", range: SourceRange(start: contextLocation)))
             }
         }
-        // A tab on a line of blanks, or of blanks and a comment, reaches libyaml only inside a scalar
-        // (TabbedBlankLines), where libyaml takes it for indentation, which a tab may not be: say so, and offer to
-        // empty a line of blanks (deleting the blanks before a comment would end the scalar there).
-        var fixIt: FixIt?
-        if let line = Self.tabbedLine(withTabAt: range.start.offset, in: bytes) {
-            let holds = line.goesOnWithComment ? "blanks, a tab and a comment" : "blanks and a tab"
-            message += "; the line holds only \(holds), inside a scalar, where a tab cannot indent a line"
-            if !line.goesOnWithComment {
-                fixIt = FixIt(range: line.blanks, replacement: "", message: "delete the blanks")
-            }
-        }
-        return .error(.yamlSyntaxError, message, at: range, fixIt: fixIt, notes: notes)
+        // libyaml stops at a tab it does not take, which the excerpt under the error cannot show: say what it does.
+        let tab = Self.tab(at: range.start.offset, in: bytes)
+        message += tab?.explanation ?? ""
+        return .error(.yamlSyntaxError, message, at: range, fixIt: tab?.fixIt, notes: notes)
     }
 
-    /// The range of the blanks (spaces and tabs) that start the line holding byte `offset`, when that byte is a tab
-    /// among them and the line holds nothing else but, perhaps, a comment after them; nil otherwise.
-    private static func tabbedLine(
-        withTabAt offset: Int, in bytes: UnsafeRawBufferPointer
-    ) -> (blanks: SourceRange, goesOnWithComment: Bool)? {
+    /// What the tab at byte `offset`, where libyaml stopped, is doing there, in words to end the error's message,
+    /// and a fix-it where one is certain; nil when that byte is not a tab, or the tab is none of these:
+    /// - on a line of blanks, or of blanks and a comment, which reaches libyaml only inside a scalar
+    ///   (``TabbedBlankLines``), where libyaml takes it for indentation, which a tab may not be. The fix-it empties
+    ///   a line of blanks; none deletes the blanks before a comment, which would end the scalar there.
+    /// - among the blanks that start a line of text: indentation, which YAML writes with spaces only. No fix-it: how
+    ///   many spaces a tab stands for is the editor's to say, and a guess could move the line to another parent.
+    /// - after a `-`, `?` or `:` that starts a line's text: separation, which libyaml takes as spaces only (YAML 1.2
+    ///   allows a tab there before a scalar or a flow collection, not before a block collection).
+    private static func tab(
+        at offset: Int, in bytes: UnsafeRawBufferPointer
+    ) -> (explanation: String, fixIt: FixIt?)? {
         let (tab, space) = (UInt8(ascii: "\t"), UInt8(ascii: " "))
         guard offset < bytes.count, bytes[offset] == tab else { return nil }
+        func isBlank(_ index: Int) -> Bool { bytes[index] == tab || bytes[index] == space }
+        func isBreak(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") }
         var start = offset, end = offset
-        while start > 0, bytes[start - 1] == tab || bytes[start - 1] == space { start -= 1 }
-        while end < bytes.count, bytes[end] == tab || bytes[end] == space { end += 1 }
-        let isLineStart = start == 0 || bytes[start - 1] == UInt8(ascii: "\n") || bytes[start - 1] == UInt8(ascii: "\r")
-        let isLineEnd = end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r")
-        let goesOnWithComment = end < bytes.count && bytes[end] == UInt8(ascii: "#")
-        guard isLineStart, isLineEnd || goesOnWithComment else { return nil }
-        let blanks = SourceRange(
-            start: SourceMap.location(ofByte: start, in: bytes), end: SourceMap.location(ofByte: end, in: bytes))
-        return (blanks, goesOnWithComment)
+        while start > 0, isBlank(start - 1) { start -= 1 }
+        while end < bytes.count, isBlank(end) { end += 1 }
+        let isLineStart = start == 0 || isBreak(start - 1)
+        if isLineStart {
+            let goesOnWithComment = end < bytes.count && bytes[end] == UInt8(ascii: "#")
+            guard end == bytes.count || isBreak(end) || goesOnWithComment else {
+                return ("; a tab indents the line, and YAML indents with spaces only", nil)
+            }
+            let holds = goesOnWithComment ? "blanks, a tab and a comment" : "blanks and a tab"
+            let blanks = SourceRange(
+                start: SourceMap.location(ofByte: start, in: bytes), end: SourceMap.location(ofByte: end, in: bytes))
+            return ("; the line holds only \(holds), inside a scalar, where a tab cannot indent a line",
+                goesOnWithComment ? nil : FixIt(range: blanks, replacement: "", message: "delete the blanks"))
+        }
+        let indicator = start - 1
+        var lineStart = indicator
+        while lineStart > 0, isBlank(lineStart - 1) { lineStart -= 1 }
+        guard [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(bytes[indicator]),
+            lineStart == 0 || isBreak(lineStart - 1)
+        else { return nil }
+        let written = String(decoding: [bytes[indicator]], as: UTF8.self)
+        return ("; a tab separates the `\(written)` from what follows, where this reader takes spaces only", nil)
     }
 }
 
