@@ -39,6 +39,15 @@ import Testing
         #expect(b.value.range.start == SourceLocation(line: 3, column: 4, offset: 11))
     }
 
+    /// After a byte-order mark, which libyaml is not given: lines and offsets as the input's.
+    @Test func aTabbedLineAfterAByteOrderMarkKeepsThePositions() throws {
+        let result = read(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\n\t\r\nb: |\n  x\n\t\nc: 3\n".utf8))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let root = try #require(result.root)
+        #expect(root["b"]?.text == "x\n")
+        #expect(root["c"]?.range.start == SourceLocation(line: 6, column: 4, offset: 25))
+    }
+
     /// With a separator (LS) for `InputSubstitution` and an escape pair, both read through the same copy.
     @Test func aTabbedLineAndSubstitutedCharactersReadTogether() throws {
         let result = read("a: \"x\u{2028}y \\uD83D\\uDE00\"\n\t\nb: 2\n")
