@@ -136,6 +136,17 @@ import Testing
         #expect(error.fixIt == nil)
     }
 
+    /// Where libyaml's first pass stops, at another problem or past the depth limit, that problem is the one
+    /// reported, not the tabbed lines before or after it.
+    @Test func anotherProblemIsReportedAsItself() throws {
+        let unclosed = try #require(read("a: 1\n\t\nb: [1,\n\t\n").diagnostics.first)
+        #expect(unclosed.code == .yamlSyntaxError)
+        #expect(!unclosed.message.contains("tab"), "\(unclosed.message)")
+        let deep = read("a: 1\n\t\nb: " + String(repeating: "[", count: 5) + String(repeating: "]", count: 5)
+            + "\n\t\n", limits: YAMLLimits(maximumDepth: 3))
+        #expect(codes(deep) == ["yaml.too-deep"])
+    }
+
     /// A syntax error elsewhere says nothing of tabs, even on a line that holds one.
     @Test func aSyntaxErrorAwayFromATabSaysNothingOfTabs() throws {
         let error = try #require(read("a: [1,\tb\nc: 2\n").diagnostics.first)

@@ -105,27 +105,28 @@ struct ScalarIndex {
         scalar.keyRecord < 0 ? nil : tree!.texts[scalar.keyRecord]
     }
 
-    /// The scalar written at this offset; the last one there when an empty scalar shares it with the next.
-    private func scalar(at offset: Int) -> YAMLNode? {
+    /// The index of the first scalar written after byte `offset`: a binary search, the scalars being in order.
+    private func firstIndex(after offset: Int) -> Int {
         var low = 0
         var high = scalars.count
         while low < high {
             let middle = (low + high) / 2
             if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
         }
-        return low > 0 && scalars[low - 1].offset == offset ? node(scalars[low - 1]) : nil
+        return low
+    }
+
+    /// The scalar written at this offset; the last one there when an empty scalar shares it with the next.
+    private func scalar(at offset: Int) -> YAMLNode? {
+        let after = firstIndex(after: offset)
+        return after > 0 && scalars[after - 1].offset == offset ? node(scalars[after - 1]) : nil
     }
 
     /// Where the mapping key written `text` is among the `within` scalars after byte `offset`: a translation's tag
     /// after its message's id, which its message's mapping follows. Nil when it is not there (the message is an alias).
     func key(_ text: String, after offset: Int, within: Int) -> SourceRange? {
         guard let tree else { return nil }
-        var low = 0
-        var high = scalars.count
-        while low < high {
-            let middle = (low + high) / 2
-            if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
-        }
+        let low = firstIndex(after: offset)
         for scalar in scalars[low..<min(scalars.count, low + within)]
         where scalar.isKey && tree.texts[scalar.record] == text {
             return tree.records[scalar.record].range
