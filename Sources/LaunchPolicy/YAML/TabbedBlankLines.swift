@@ -25,6 +25,12 @@ enum TabbedBlankLines {
         let firstTab: Int
     }
 
+    /// A space or a tab: YAML's blanks.
+    static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    /// LF or CR: where lines break (CR LF is two of these), as libyaml's do here (``InputSubstitution``).
+    static func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+
     /// What a line is handed to libyaml as: with spaces for its tabs, as written, or with a `#` for its first tab.
     private enum Reading {
         case spaced, asWritten, comment
@@ -54,8 +60,7 @@ enum TabbedBlankLines {
     /// each byte is looked at by `memchr`, then at most once walking back and once walking on.
     private static func lines(in given: UnsafeBufferPointer<UInt8>) -> [Line] {
         guard let base = given.baseAddress else { return [] }
-        let (tab, space, lineFeed, carriageReturn) = (UInt8(9), UInt8(32), UInt8(10), UInt8(13))
-        func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+        let (tab, lineFeed, carriageReturn) = (UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"))
         var found: [Line] = []
         var line = 0
         var countedTo = 0
@@ -67,9 +72,8 @@ enum TabbedBlankLines {
             var end = at + 1
             while end < given.count, isBlank(given[end]) { end += 1 }
             offset = end
-            let startsLine = start == 0 || given[start - 1] == lineFeed || given[start - 1] == carriageReturn
-            let endsBlanks = end == given.count || given[end] == lineFeed || given[end] == carriageReturn
-                || given[end] == UInt8(ascii: "#")
+            let startsLine = start == 0 || isBreak(given[start - 1])
+            let endsBlanks = end == given.count || isBreak(given[end]) || given[end] == UInt8(ascii: "#")
             guard startsLine, endsBlanks else { continue }
             // Lines break at LF, CR and CR LF, as libyaml's do (it never sees NEL, LS or PS: InputSubstitution).
             for index in countedTo..<start where given[index] == lineFeed
@@ -145,8 +149,6 @@ enum TabbedBlankLines {
         _ text: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>, end: yaml_mark_t, lines: [Line],
         in copy: UnsafeBufferPointer<UInt8>
     ) -> [(Int, Reading)] {
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
         // The spaces that the last line of text starts with in the scalar's text.
         var textEnd = text.count
         while textEnd > 0, isBlank(text[textEnd - 1]) || isBreak(text[textEnd - 1]) { textEnd -= 1 }

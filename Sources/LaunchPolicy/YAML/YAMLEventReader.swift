@@ -220,10 +220,9 @@ public struct YAMLEventReader: Sendable {
     private static func tab(
         at offset: Int, in bytes: UnsafeRawBufferPointer
     ) -> (explanation: String, fixIt: FixIt?)? {
-        let (tab, space) = (UInt8(ascii: "\t"), UInt8(ascii: " "))
-        guard offset < bytes.count, bytes[offset] == tab else { return nil }
-        func isBlank(_ index: Int) -> Bool { bytes[index] == tab || bytes[index] == space }
-        func isBreak(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") }
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") else { return nil }
+        func isBlank(_ index: Int) -> Bool { TabbedBlankLines.isBlank(bytes[index]) }
+        func isBreak(_ index: Int) -> Bool { TabbedBlankLines.isBreak(bytes[index]) }
         var start = offset, end = offset
         while start > 0, isBlank(start - 1) { start -= 1 }
         while end < bytes.count, isBlank(end) { end += 1 }
