@@ -278,6 +278,38 @@ private let everyKey = """
         #expect(try policy(regions).evaluate(context(["locale": locale])).notices.first?.text == text)
     }
 
+    /// Serbian, Uzbek, Punjabi, Cantonese and the other languages CLDR writes in more than one script are found as
+    /// Chinese is: a tag without a script finds the texts of its region's likely script before the language's
+    /// (`sr-ME` is Latin, `sr-RS` Cyrillic), and a tag whose script is not its region's finds only its own. A
+    /// language written in one script reads a script as written: `ja-JP` does not find `ja-Jpan`.
+    @Test(arguments: [
+        ("sr-RS", "Здраво"), ("sr", "Здраво"), ("sr_BA", "Здраво"), ("sr-ME", "Zdravo"), ("SR-me", "Zdravo"),
+        ("sr-Latn-RS", "Zdravo"), ("sr-Cyrl-ME", "Здраво"), ("sr_ME_#Latn", "Zdravo"), ("uz-UZ", "Salom"),
+        ("uz-AF", "سلام"), ("uz", "Salom"), ("pa-IN", "ਸਤਿ ਸ੍ਰੀ ਅਕਾਲ"), ("pa-PK", "سلام"), ("yue-HK", "你好"),
+        ("yue-CN", "你好（简）"), ("ja-JP", "Hello"), ("bs-BA", "Zdravo"),
+    ])
+    func textsOfALanguageWrittenInSeveralScriptsAreFoundFromARegion(locale: String, text: String) throws {
+        let scripts = """
+            policy: 1
+            messages:
+              m:
+                default: "Hello"
+                sr-Cyrl: "Здраво"
+                sr-Latn: "Zdravo"
+                bs-Latn: "Zdravo"
+                uz-Latn: "Salom"
+                uz-Arab: "سلام"
+                pa: "ਸਤਿ ਸ੍ਰੀ ਅਕਾਲ"
+                pa-Arab: "سلام"
+                yue: "你好"
+                yue-Hans: "你好（简）"
+                ja-Jpan: "こんにちは"
+            rules:
+              - {id: greet, then: notify, message: m}
+            """
+        #expect(try policy(scripts).evaluate(context(["locale": locale])).notices.first?.text == text)
+    }
+
     /// iOS names the script of every Chinese locale (`zh-Hans_CN`), Android seldom does (`zh_CN`), and a policy may
     /// name either: a tag with a script holds the condition written without it (RFC 4647's extended filtering),
     /// and Chinese without one holds its region's script, as its texts are found.
@@ -288,6 +320,9 @@ private let everyKey = """
         ("zh-TW", "zh-Hans", false), ("zh-Hans-TW", "zh-Hant", false), ("zh-Hant", "zh-TW", false),
         ("zh", "zh-CN", false), ("zh-Hans", "zh-CN", false), ("sr-RS", "sr-Latn", false), ("en-US", "en-Latn", false),
         ("zh-Hant-TW", "zh-Hans", false), ("zh-Hans-CN", "zh-Hant", false),
+        ("sr-RS", "sr-Cyrl", true), ("sr", "sr-Cyrl", true), ("sr-ME", "sr-Latn", true), ("sr-ME", "sr-Cyrl", false),
+        ("sr-Latn-RS", "sr-Cyrl", false), ("uz_AF", "uz-Arab", true), ("uz-UZ", "uz-Latn-UZ", true),
+        ("yue-CN", "yue-Hans", true), ("ja-JP", "ja-Jpan", false), ("srp-RS", "sr-Cyrl", false),
     ])
     func localeConditionsHoldForTagsWithAndWithoutAScript(locale: String, tag: String, holds: Bool) throws {
         let yaml = """

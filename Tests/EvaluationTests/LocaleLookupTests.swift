@@ -4,9 +4,25 @@ import Testing
 import TestSupport
 
 /// A text's lookup, held to the list of tags RFC 4647's lookup tries, written out here the plain way: the tag and
-/// each shorter one, and for Chinese the other form's tags before the language alone. `LocaleLookup` works out a
-/// key's place without the list, which for a tag of thousands of subtags cost time and memory as its square.
+/// each shorter one, and for a language written in several scripts the other form's tags before the language alone.
+/// `LocaleLookup` works out a key's place without the list, which for a tag of thousands of subtags cost time and
+/// memory as its square.
 @Suite struct LocaleLookupTests {
+    /// The likely script of the languages `randomTag` draws that are written in several, by region (lower-cased), as
+    /// CLDR has it; nil for a language written in one.
+    static func likelyScript(_ language: String, region: String?) -> String? {
+        switch (language, region) {
+        case ("zh", "tw"?), ("zh", "hk"?), ("zh", "mo"?): return "hant"
+        case ("zh", _): return "hans"
+        case ("sr", "me"?): return "latn"
+        case ("sr", _): return "cyrl"
+        case ("uz", "af"?): return "arab"
+        case ("uz", "cn"?): return "cyrl"
+        case ("uz", _): return "latn"
+        default: return nil
+        }
+    }
+
     /// The tags tried for `tag`, best first, lower-cased with `-`: the list `LocaleLookup` must agree with.
     static func triedTags(_ tag: String) -> [String] {
         let subtags = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
@@ -14,22 +30,22 @@ import TestSupport
             guard subtags.count >= shortest else { return [] }
             return (shortest...subtags.count).reversed().map { subtags[..<$0].joined(separator: "-") }
         }
-        guard subtags[0] == "zh" else { return prefixes(subtags, downTo: 1) }
+        let language = subtags[0]
         let hasScript = subtags.count > 1 && subtags[1].count == 4 && subtags[1].allSatisfy(\.isLetter)
         let regionIndex = hasScript ? 2 : 1
         let region = regionIndex < subtags.count
             && (subtags[regionIndex].count == 2 && subtags[regionIndex].allSatisfy(\.isLetter)
                 || subtags[regionIndex].count == 3 && subtags[regionIndex].allSatisfy(\.isNumber))
             ? subtags[regionIndex] : nil
-        let script = ["tw", "hk", "mo"].contains(region ?? "") ? "hant" : "hans"
+        guard let script = likelyScript(language, region: region) else { return prefixes(subtags, downTo: 1) }
         var other: [String] = []
         if !hasScript {
-            other = ["zh", script] + subtags.dropFirst()
+            other = [language, script] + subtags.dropFirst()
         } else if subtags[1] == script, region != nil {
-            other = ["zh"] + subtags.dropFirst(2)
+            other = [language] + subtags.dropFirst(2)
         }
-        var tags = subtags.count == 1 ? ["zh"] : prefixes(subtags, downTo: 2)
-        tags += prefixes(other, downTo: 2) + ["zh"]
+        var tags = subtags.count == 1 ? [language] : prefixes(subtags, downTo: 2)
+        tags += prefixes(other, downTo: 2) + [language]
         var seen: Set<String> = []
         return tags.filter { seen.insert($0).inserted }
     }
@@ -38,12 +54,14 @@ import TestSupport
     static func normal(_ tag: String) -> String { tag.lowercased().replacingOccurrences(of: "_", with: "-") }
 
     static func randomTag(using random: inout SeededGenerator) -> String {
-        var subtags = [["zh", "ZH", "ja", "sr", "pt"].randomElement(using: &random)!]
+        var subtags = [["zh", "ZH", "ja", "sr", "pt", "uz", "Sr"].randomElement(using: &random)!]
         if Bool.random(using: &random) {
-            subtags.append(["Hant", "Hans", "Latn", "hant"].randomElement(using: &random)!)
+            subtags.append(["Hant", "Hans", "Latn", "hant", "Cyrl", "Arab"].randomElement(using: &random)!)
         }
         if Int.random(in: 0..<4, using: &random) > 0 {
-            subtags.append(["TW", "HK", "CN", "SG", "MO", "419", "tw", "RS", "BR"].randomElement(using: &random)!)
+            subtags.append(
+                ["TW", "HK", "CN", "SG", "MO", "419", "tw", "RS", "BR", "ME", "AF", "UZ", "me"]
+                    .randomElement(using: &random)!)
         }
         if Int.random(in: 0..<4, using: &random) == 0 {
             subtags += [["x", "a"], ["1996"], ["u", "ca", "x"]].randomElement(using: &random)!

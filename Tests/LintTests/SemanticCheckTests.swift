@@ -433,6 +433,29 @@ import Testing
         // `hi` lacks nothing (`DE` is `de`), and `up` lacks no ja_JP text: its `ja` serves ja-JP users.
     }
 
+    /// A text of a language written in several scripts serves the tags of its likely script however they are
+    /// written (`sr-Cyrl` serves `sr-RS` and `sr`, `sr-Latn` serves `sr-ME`), and only those: a Latin text
+    /// leaves Serbian users in Cyrillic its default.
+    @Test func aTextServesTheTagsOfItsLikelyScript() {
+        let diagnostics = lint("""
+            policy: 1
+            messages:
+              cyrillic: {default: "Hi.", sr-Cyrl: "Здраво", sr-Latn: "Zdravo"}
+              android: {default: "Hi.", sr-RS: "Здраво", sr-ME: "Zdravo", sr: "Здраво"}
+              latin: {default: "Hi.", sr-Latn: "Zdravo"}
+            rules:
+              - {id: a, then: notify, message: cyrillic}
+              - {id: b, then: notify, message: android}
+              - {id: c, then: notify, message: latin}
+            """)
+        // `cyrillic` lacks nothing; nor does `android`, whose `sr` text sr-Latn users see, the language's own;
+        // `latin` lacks every Cyrillic tag, and not sr-ME.
+        let found = findings(.lintMissingTranslation, diagnostics)
+        #expect(found.map(\.range.start.line) == [5], "\(found.map(\.description))")
+        #expect(found.first?.message.contains("has no sr, sr-Cyrl and sr-RS text") == true,
+            "\(found.first?.message ?? "")")
+    }
+
     @Test func aLocaleWrittenTwoWaysInOneMessageIsNamedByTheSpellingThatSortsFirst() {
         // Whatever order the message's table keeps its keys in, the report names the same spelling.
         let diagnostics = lint("""

@@ -161,30 +161,31 @@ enum ValueSyntax {
 
     /// The other form of a locale that `locale` conditions also match, or nil when it has none: with its script
     /// left out (`zh-Hans-CN` is also `zh-CN`, `sr-Latn-RS` also `sr-RS`, as RFC 4647's extended filtering reads a
-    /// tag without a script), or for Chinese without a script, with the script its region is written in
-    /// (`zh-TW` is also `zh-Hant-TW`; ``LocaleLookup`` says which).
+    /// tag without a script), or for a language written in several scripts, without a script, with the script its
+    /// region is written in (`zh-TW` is also `zh-Hant-TW`, `sr-RS` also `sr-Cyrl-RS`: ``LikelyScripts``;
+    /// ``LocaleLookup`` says which).
     ///
     /// A context works this out once. It is nil for nearly every locale, so a condition usually tests one tag.
     static func alternateLocale(of tag: String) -> String? {
-        // Nearly every tag has no script and is not Chinese: found by bytes, with no list of subtags.
-        let isChinese = isChinese(tag)
-        guard isChinese || subtagCount(tag) > 2 else { return nil }
+        // Nearly every tag has no script and a language of one script: found by bytes, with no list of subtags.
+        let hasSeveralScripts = LikelyScripts.hasSeveralScripts(tag)
+        guard hasSeveralScripts || subtagCount(tag) > 2 else { return nil }
         let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         if hasScript(subtags) { return withoutScript(subtags) }
-        guard isChinese, let language = subtags.first else { return nil }
-        return ([language, likelyChineseScript(subtags)] + subtags.dropFirst()).joined(separator: "-")
+        guard hasSeveralScripts, let language = subtags.first, let script = likelyScript(subtags) else { return nil }
+        return ([language, script] + subtags.dropFirst()).joined(separator: "-")
     }
 
-    /// The other form a Chinese text is looked up under (``LocaleLookup``): with the script of its region when it
-    /// has none (`zh-TW`: `zh-Hant-TW`; `zh`: `zh-Hans`), without its script when the script is its region's
-    /// (`zh-Hant-TW`: `zh-TW`); nil for a tag that is not Chinese, or whose script is not its region's
-    /// (`zh-Hans-TW`), or that has a script and no region (`zh-Hant`). Where it is not nil, it is the
-    /// ``alternateLocale(of:)`` that conditions match.
+    /// The other form a text is looked up under (``LocaleLookup``), for a language written in several scripts:
+    /// with the script of its region when it has none (`zh-TW`: `zh-Hant-TW`; `sr`: `sr-Cyrl`), without its script
+    /// when the script is its region's (`zh-Hant-TW`: `zh-TW`); nil for a tag of another language, or whose script
+    /// is not its region's (`zh-Hans-TW`, `sr-Latn-RS`), or that has a script and no region (`zh-Hant`). Where it is
+    /// not nil, it is the ``alternateLocale(of:)`` that conditions match.
     static func lookupAlternate(of tag: String) -> String? {
-        guard isChinese(tag) else { return nil }
+        guard LikelyScripts.hasSeveralScripts(tag) else { return nil }
         let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
         if hasScript(subtags) {
-            guard region(subtags) != nil, subtags[1].lowercased() == likelyChineseScript(subtags).lowercased() else {
+            guard region(subtags) != nil, subtags[1].lowercased() == likelyScript(subtags)?.lowercased() else {
                 return nil
             }
         }
@@ -227,14 +228,6 @@ enum ValueSyntax {
         return ([subtags[0], others[1]] + subtags.dropFirst()).joined(separator: "-")
     }
 
-    /// Whether a tag is Chinese (`zh`, or `zh` and more subtags), read from its first bytes.
-    private static func isChinese(_ tag: String) -> Bool {
-        let utf8 = tag.utf8
-        return utf8.count >= 2 && localeByte(utf8.first!) == UInt8(ascii: "z")
-            && localeByte(utf8[utf8.index(after: utf8.startIndex)]) == UInt8(ascii: "h")
-            && (utf8.count == 2 || localeByte(utf8[utf8.index(utf8.startIndex, offsetBy: 2)]) == UInt8(ascii: "-"))
-    }
-
     /// Whether a tag's second subtag is a script (four letters: `Hant`, `Latn`).
     private static func hasScript<Subtag: StringProtocol>(_ subtags: [Subtag]) -> Bool {
         subtags.count > 1 && subtags[1].utf8.count == 4 && subtags[1].utf8.allSatisfy(isASCIILetter)
@@ -247,11 +240,11 @@ enum ValueSyntax {
         return isRegionCode(String(subtags[index])) ? subtags[index] : nil
     }
 
-    /// The script Chinese is written in for a tag's region, as CLDR's likely subtags have it: Hant in Taiwan, Hong
-    /// Kong and Macao, Hans elsewhere and where the tag has no region.
-    private static func likelyChineseScript<Subtag: StringProtocol>(_ subtags: [Subtag]) -> String {
-        guard let region = region(subtags).map({ $0.uppercased() }) else { return "Hans" }
-        return region == "TW" || region == "HK" || region == "MO" ? "Hant" : "Hans"
+    /// The script a tag's language is written in, in its region, for a language written in several
+    /// (``LikelyScripts``); nil for any other language.
+    private static func likelyScript<Subtag: StringProtocol>(_ subtags: [Subtag]) -> String? {
+        guard let language = subtags.first else { return nil }
+        return LikelyScripts.script(language: language, region: region(subtags))
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -1,0 +1,87 @@
+/// The script a language is written in where CLDR's locales write it in more than one (Serbian in Cyrillic and in
+/// Latin, Chinese in Simplified and Traditional characters), by region, as CLDR's likely subtags have it: `sr` and
+/// `sr-RS` are Cyrillic, `sr-ME` Latin; `uz` is Latin, `uz-AF` Arabic; `zh` is Simplified, `zh-TW` Traditional.
+///
+/// A tag may name its script (`sr-Latn-RS`, as iOS gives it) or leave it to the language and region (`sr-RS`, as
+/// Android gives it, and `zh-TW`), and a policy may write its texts and conditions either way. ``LocaleLookup`` and
+/// `locale` conditions read a tag without a script also with its likely one (``ValueSyntax/alternateLocale(of:)``),
+/// so that a text written for `sr-Cyrl` serves `sr-RS`. For every other language a tag is read as written: a script
+/// there names no other form a policy writes.
+enum LikelyScripts {
+    /// A language written in several scripts: the script of its tags without a region, and of every region not
+    /// listed in `regions`.
+    private struct Language {
+        /// The language subtag, lower-case, packed as ``code(ofLanguageIn:)`` packs it.
+        let code: UInt32
+        let script: String
+        /// The regions (upper-case) where it is written in another script, and that script.
+        let regions: [Region]
+
+        init(_ language: String, _ script: String, _ regions: [Region] = []) {
+            code = LikelyScripts.code(ofLanguageIn: language.utf8) ?? 0
+            self.script = script
+            self.regions = regions
+        }
+    }
+
+    private struct Region {
+        let codes: [String]
+        let script: String
+
+        init(_ codes: [String], _ script: String) {
+            self.codes = codes
+            self.script = script
+        }
+    }
+
+    /// The languages CLDR has locales of in more than one script, and the script its likely subtags
+    /// give each, with the regions where that differs.
+    private static let languages: [Language] = [
+        Language("az", "Latn", [Region(["IQ", "IR"], "Arab"), Region(["RU"], "Cyrl")]),  // Azerbaijani
+        Language("bs", "Latn"),  // Bosnian
+        Language("ff", "Latn"),  // Fula
+        Language("ks", "Arab"),  // Kashmiri
+        Language("mni", "Beng"),  // Manipuri
+        Language("pa", "Guru", [Region(["PK"], "Arab")]),  // Punjabi
+        Language("sat", "Olck"),  // Santali
+        Language("sd", "Arab", [Region(["IN"], "Deva")]),  // Sindhi
+        Language("shi", "Tfng"),  // Tachelhit
+        Language("sr", "Cyrl", [Region(["ME", "RO", "RU", "TR"], "Latn")]),  // Serbian
+        Language("su", "Latn"),  // Sundanese
+        Language("uz", "Latn", [Region(["AF"], "Arab"), Region(["CN"], "Cyrl")]),  // Uzbek
+        Language("vai", "Vaii"),  // Vai
+        Language("yue", "Hant", [Region(["CN"], "Hans")]),  // Cantonese
+        Language("zh", "Hans", [Region(["TW", "HK", "MO"], "Hant")]),  // Chinese
+    ]
+
+    /// Whether a tag's language is written in several scripts, read from its first bytes: nearly every tag's is not.
+    static func hasSeveralScripts(_ tag: String) -> Bool {
+        guard let code = code(ofLanguageIn: tag.utf8) else { return false }
+        return languages.contains { $0.code == code }
+    }
+
+    /// The likely script of `language` in `region` (nil: the tag has none), or nil for a language written in one
+    /// script. Case does not matter.
+    static func script(language: some StringProtocol, region: (some StringProtocol)?) -> String? {
+        guard let code = code(ofLanguageIn: language.utf8),
+            let entry = languages.first(where: { $0.code == code })
+        else { return nil }
+        guard let region = region?.uppercased() else { return entry.script }
+        return entry.regions.first { $0.codes.contains(region) }?.script ?? entry.script
+    }
+
+    /// A tag's language subtag (its bytes up to the first `-` or `_`) packed into a number, lower-case, when it is
+    /// two or three ASCII letters; nil otherwise.
+    private static func code(ofLanguageIn tag: some Collection<UInt8>) -> UInt32? {
+        var code: UInt32 = 0
+        var length = 0
+        for byte in tag {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { break }
+            let lower = byte | 0x20
+            guard length < 3, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return nil }
+            code = code << 8 | UInt32(lower)
+            length += 1
+        }
+        return length >= 2 ? code : nil
+    }
+}
