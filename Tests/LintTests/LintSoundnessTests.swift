@@ -1,5 +1,5 @@
 import Foundation
-import LaunchPolicy
+@testable import LaunchPolicy
 import Testing
 import TestSupport
 
@@ -57,27 +57,55 @@ import TestSupport
         return names.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
     }
 
+    /// An entry of `condition` that fails at `context` and must hold for it to: the first failing part of an `all`,
+    /// and of an `any` the alternative `choose` picks (the walk's choice for this try, kept by the `any`'s place);
+    /// nil when the condition holds, or when what fails is a `not`, which no single entry mends.
+    static func failingEntry(
+        of condition: Condition, at context: LaunchContext, choose: (SourceRange, Int) -> Int
+    ) -> ConditionEntry? {
+        var evaluator = ConditionEvaluator(context: context)
+        guard !evaluator.holds(condition) else { return nil }
+        switch condition {
+        case .all(let parts, _):
+            for part in parts where !evaluator.holds(part) { return failingEntry(of: part, at: context, choose: choose) }
+            return nil
+        case .any(let parts, let range):
+            return parts.isEmpty ? nil : failingEntry(of: parts[choose(range, parts.count)], at: context, choose: choose)
+        case .not: return nil
+        case .entry(let entry): return entry
+        case .shared(let shared): return failingEntry(of: shared.condition, at: context, choose: choose)
+        }
+    }
+
     /// Whether some launch on one of `platforms`, of a version and build above every range here, matches the rule.
     ///
-    /// A walk from random launches: while the rule does not match, the key its finding names (the entry that
-    /// failed) takes another value, or leaves the launch; for `any`, `all` and `not`, a key drawn at random does. A
-    /// rule of many entries is reached this way, where drawing whole launches would take millions of them.
+    /// A walk from random launches: while the rule does not match, the key of an entry that fails takes another
+    /// value, or leaves the launch. Each try picks one alternative of every `any` and mends the entries of those
+    /// alternatives only, as a walk that changed keys at random broke what it had mended: a rule of six entries
+    /// under two `any` was not reached in 6,000 steps. Where a `not` fails, a key drawn at random changes. A rule of
+    /// many entries is reached this way, where drawing whole launches would take millions of them.
     static func lockedOutLaunch(
         of rule: Int, in policy: Policy, platforms: [String], using random: inout SeededGenerator
     ) -> Bool {
         let updated = ["app-version": "99.0.0", "build": "99999"]
         // The context keys that condition keys test.
         let tested = ["date": "now", "rollout": "install-id"]
+        let keys = RandomPolicies.contextValues.map(\.key) + ["attributes"]
+        guard let condition = policy.rules[rule].condition else { return true }
         for _ in 0..<100 {
             var fixed = updated
             fixed["platform"] = platforms.randomElement(using: &random)
             guard var launch = RandomPolicies.launch(using: &random, fixed: fixed) else { continue }
+            var chosen: [Int: Int] = [:]
             for _ in 0..<60 {
-                guard case .notMatched(let finding) = policy.evaluate(launch.context).explanation[rule].outcome else {
-                    return true
+                if policy.evaluate(launch.context).explanation[rule].matched { return true }
+                let entry = failingEntry(of: condition, at: launch.context) { range, count in
+                    if let index = chosen[range.start.offset] { return index }
+                    let index = Int.random(in: 0..<count, using: &random)
+                    chosen[range.start.offset] = index
+                    return index
                 }
-                var key = tested[finding.key] ?? finding.key
-                let keys = RandomPolicies.contextValues.map(\.key) + ["attributes"]
+                var key = entry.map { tested[$0.key] ?? $0.key } ?? ""
                 if updated[key] != nil || !keys.contains(key) {
                     key = keys.filter { updated[$0] == nil }.randomElement(using: &random)!
                 }
