@@ -111,6 +111,22 @@ import TestSupport
         #expect(found > 1_500 && found < 3_000, "\(found)")
     }
 
+    /// Each language of several scripts, with and without a region, and in the regions written in another script,
+    /// as CLDR's likely subtags have them; a language of one script, or a tag that is no language, has none.
+    @Test(arguments: [
+        ("zh", nil, "Hans"), ("zh", "TW", "Hant"), ("ZH", "hk", "Hant"), ("zh", "MO", "Hant"), ("zh", "SG", "Hans"),
+        ("yue", "HK", "Hant"), ("yue", "CN", "Hans"), ("sr", "RS", "Cyrl"), ("sr", "ME", "Latn"), ("sr", "BA", "Cyrl"),
+        ("uz", nil, "Latn"), ("uz", "AF", "Arab"), ("uz", "CN", "Cyrl"), ("az", "AZ", "Latn"), ("az", "IR", "Arab"),
+        ("az", "RU", "Cyrl"), ("pa", "IN", "Guru"), ("pa", "PK", "Arab"), ("sd", "PK", "Arab"), ("sd", "IN", "Deva"),
+        ("bs", "BA", "Latn"), ("ks", "IN", "Arab"), ("mni", "IN", "Beng"), ("sat", "IN", "Olck"), ("shi", "MA", "Tfng"),
+        ("vai", "LR", "Vaii"), ("ff", "SN", "Latn"), ("su", "ID", "Latn"),
+        ("ja", "JP", nil), ("srp", "RS", nil), ("s", nil, nil), ("zh1", nil, nil), ("", nil, nil),
+    ] as [(String, String?, String?)])
+    func aLanguageOfSeveralScriptsHasItsRegionsLikelyOne(language: String, region: String?, script: String?) {
+        #expect(LikelyScripts.script(language: language, region: region) == script)
+        #expect(LikelyScripts.hasSeveralScripts(language + (region.map { "_" + $0 } ?? "")) == (script != nil))
+    }
+
     /// A locale of thousands of subtags, as a context or as a message's key: found as a short one is, in time and
     /// memory that grow with its length, where listing every shorter tag grew with its square.
     @Test func aLocaleOfThousandsOfSubtagsIsLookedUpAsAnyOther() throws {

@@ -18,7 +18,7 @@ enum LikelyScripts {
         let regions: [Region]
 
         init(_ language: String, _ script: String, _ regions: [Region] = []) {
-            code = LikelyScripts.code(ofLanguageIn: language.utf8) ?? 0
+            code = LikelyScripts.code(ofLanguageIn: language) ?? 0
             self.script = script
             self.regions = regions
         }
@@ -34,8 +34,8 @@ enum LikelyScripts {
         }
     }
 
-    /// The languages CLDR has locales of in more than one script, and the script its likely subtags
-    /// give each, with the regions where that differs.
+    /// The languages CLDR has locales of in more than one script, and the script its likely subtags give each, with
+    /// the regions where that differs.
     private static let languages: [Language] = [
         Language("az", "Latn", [Region(["IQ", "IR"], "Arab"), Region(["RU"], "Cyrl")]),  // Azerbaijani
         Language("bs", "Latn"),  // Bosnian
@@ -56,14 +56,14 @@ enum LikelyScripts {
 
     /// Whether a tag's language is written in several scripts, read from its first bytes: nearly every tag's is not.
     static func hasSeveralScripts(_ tag: String) -> Bool {
-        guard let code = code(ofLanguageIn: tag.utf8) else { return false }
+        guard let code = code(ofLanguageIn: tag) else { return false }
         return languages.contains { $0.code == code }
     }
 
     /// The likely script of `language` in `region` (nil: the tag has none), or nil for a language written in one
     /// script. Case does not matter.
     static func script(language: some StringProtocol, region: (some StringProtocol)?) -> String? {
-        guard let code = code(ofLanguageIn: language.utf8),
+        guard let code = code(ofLanguageIn: String(language)),
             let entry = languages.first(where: { $0.code == code })
         else { return nil }
         guard let region = region?.uppercased() else { return entry.script }
@@ -71,7 +71,12 @@ enum LikelyScripts {
     }
 
     /// A tag's language subtag (its bytes up to the first `-` or `_`) packed into a number, lower-case, when it is
-    /// two or three ASCII letters; nil otherwise.
+    /// two or three ASCII letters; nil otherwise. Over the text's bytes in place: through a generic collection of
+    /// bytes, each was a call.
+    private static func code(ofLanguageIn tag: String) -> UInt32? {
+        tag.utf8.withContiguousStorageIfAvailable(code(ofLanguageIn:)) ?? code(ofLanguageIn: Array(tag.utf8))
+    }
+
     private static func code(ofLanguageIn tag: some Collection<UInt8>) -> UInt32? {
         var code: UInt32 = 0
         var length = 0
