@@ -26,7 +26,6 @@ enum LibYAMLKnownDifferences {
         "5MUD": .init(.rejectedValid, "libyaml rejects a multi-line implicit key or a ':' on a later line in a flow mapping"),  // Colon and adjacent value on next line
         "5T43": .init(.rejectedValid, "libyaml rejects an empty node or a ':'-adjacent value in a flow collection"),  // Colon at the beginning of adjacent flow scalar
         "652Z": .init(.wrongEvents, "libyaml drops the '?' that starts a plain flow key ('?foo' read as 'foo')"),  // Question mark at start of flow key
-        "6BCT": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Spec Example 6.3. Separation Spaces
         "6CA3": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tab indented top flow
         "6LVF": .init(.rejectedValid, "libyaml rejects reserved directives that YAML 1.2 says to ignore"),  // Spec Example 6.13. Reserved Directives
         "6M2F": .init(.rejectedValid, "libyaml rejects an empty key or an explicit-key edge case in a block mapping"),  // Aliases in Explicit Block Mapping
@@ -38,7 +37,6 @@ enum LibYAMLKnownDifferences {
         "9HCY": .init(.acceptedInvalid, "libyaml accepts a directive without the '...' that must end the previous document"),  // Need document footer before directives
         "9JBA": .init(.acceptedInvalid, "libyaml accepts a comment with no space after a flow sequence"),  // Invalid comment after end of flow sequence
         "9SA2": .init(.rejectedValid, "libyaml rejects a multi-line implicit key or a ':' on a later line in a flow mapping"),  // Multiline double quoted flow mapping key
-        "A2M4": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Spec Example 6.2. Indentation Indicators
         "BEC7": .init(.rejectedValid, "libyaml rejects a %YAML 1.3 directive that YAML 1.2 says to accept with a warning"),  // Spec Example 6.14. “YAML” directive
         "CFD4": .init(.rejectedValid, "libyaml rejects an empty node or a ':'-adjacent value in a flow collection"),  // Empty implicit key in single pair flow sequences
         "CVW2": .init(.acceptedInvalid, "libyaml accepts a comment with no space after a comma"),  // Invalid comment after comma
@@ -83,7 +81,6 @@ enum LibYAMLKnownDifferences {
         "Y2GN": .init(.wrongEvents, "libyaml ends an anchor name at ':', which YAML 1.2 allows inside it"),  // Anchor with colon in the middle
         "Y79Y/001": .init(.rejectedValid, "libyaml rejects tabs that YAML 1.2 allows in separation space"),  // Tabs in various contexts
         "Y79Y/003": .init(.acceptedInvalid, "libyaml accepts a tab before a sequence entry's content"),  // Tabs in various contexts
-        "Y79Y/010": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tabs in various contexts
         "YJV2": .init(.acceptedInvalid, "libyaml accepts a lone '-' in a flow sequence"),  // Dash in flow sequence
     ]
 }

@@ -120,13 +120,18 @@ import Testing
 
     /// A tab among other text at a line's start is indentation, which YAML forbids: still refused, and the message
     /// says what the invisible character under the caret does, without a fix-it (how many spaces it stands for is
-    /// the editor's to say). So for a tab after a `-`, `?` or `:` that starts a line's text, which libyaml refuses.
+    /// the editor's to say). So for a tab after a `-`, `?` or `:` that starts a line's text before a block collection
+    /// on that line, which YAML 1.2 refuses too.
     @Test(arguments: [
         ("a:\n\tb: 1\n", 2, 1, "; a tab indents the line, and YAML indents with spaces only"),
         ("rules:\n  - id: a\n  \tthen: block\n", 3, 3, "; a tab indents the line, and YAML indents with spaces only"),
         ("a: |\n  x\n\ty\n", 3, 1, "; a tab indents the line, and YAML indents with spaces only"),
-        ("- a\n-\tb\n", 2, 2, "; a tab separates the `-` from what follows, where this reader takes spaces only"),
-        ("? a\n:\tb\n", 2, 2, "; a tab separates the `:` from what follows, where this reader takes spaces only"),
+        ("- a\n-\tb: 1\n", 2, 2, "; a tab separates the `-` from a block collection that starts on the same line, "
+            + "which YAML allows after spaces only"),
+        ("? a\n:\t- b\n", 2, 2, "; a tab separates the `:` from a block collection that starts on the same line, "
+            + "which YAML allows after spaces only"),
+        ("- - \t- b\n", 1, 5, "; a tab separates the `-` from a block collection that starts on the same line, "
+            + "which YAML allows after spaces only"),
     ])
     func aTabThatIndentsOrSeparatesIsSaidSo(text: String, line: Int, column: Int, explanation: String) throws {
         let error = try #require(read(text).diagnostics.first)

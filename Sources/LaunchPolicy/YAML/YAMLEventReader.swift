@@ -1,6 +1,6 @@
 import CYAML
 
-/// Reads a YAML stream into events with libyaml's event API. It and ``TabbedBlankLines``, which asks libyaml where
+/// Reads a YAML stream into events with libyaml's event API. It and ``TabbedBlanks``, which asks libyaml where
 /// scalars are, are the only places in LaunchPolicy that touch libyaml.
 ///
 /// The event reader enforces the limits that are properties of the stream itself — input size, encoding, scalar
@@ -47,9 +47,9 @@ public struct YAMLEventReader: Sendable {
         let count = bytes.count - bom
         // And one in which a tab on a line of blanks between nodes is a space.
         let untabbed = substitution.map { made in
-            made.bytes.withUnsafeBufferPointer { TabbedBlankLines.resolved($0, maximumDepth: limits.maximumDepth) }
+            made.bytes.withUnsafeBufferPointer { TabbedBlanks.resolved($0, maximumDepth: limits.maximumDepth) }
         } ?? bytes.baseAddress.flatMap { base in
-            TabbedBlankLines.resolved(
+            TabbedBlanks.resolved(
                 UnsafeBufferPointer(start: (base + bom).assumingMemoryBound(to: UInt8.self), count: count),
                 maximumDepth: limits.maximumDepth)
         }
@@ -211,18 +211,18 @@ public struct YAMLEventReader: Sendable {
     /// What the tab at byte `offset`, where libyaml stopped, is doing there, in words to end the error's message,
     /// and a fix-it where one is certain; nil when that byte is not a tab, or the tab is none of these:
     /// - on a line of blanks, or of blanks and a comment, which reaches libyaml only inside a scalar
-    ///   (``TabbedBlankLines``), where libyaml takes it for indentation, which a tab may not be. The fix-it empties
+    ///   (``TabbedBlanks``), where libyaml takes it for indentation, which a tab may not be. The fix-it empties
     ///   a line of blanks; none deletes the blanks before a comment, which would end the scalar there.
     /// - among the blanks that start a line of text: indentation, which YAML writes with spaces only. No fix-it: how
     ///   many spaces a tab stands for is the editor's to say, and a guess could move the line to another parent.
-    /// - after a `-`, `?` or `:` that starts a line's text: separation, which libyaml takes as spaces only (YAML 1.2
-    ///   allows a tab there before a scalar or a flow collection, not before a block collection).
+    /// - after a `-`, `?` or `:` that starts a line's text, before a block collection on that line, which YAML 1.2
+    ///   indents with spaces only (before any other node such a tab reaches libyaml as a space: ``TabbedBlanks``).
     private static func tab(
         at offset: Int, in bytes: UnsafeRawBufferPointer
     ) -> (explanation: String, fixIt: FixIt?)? {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") else { return nil }
-        func isBlank(_ index: Int) -> Bool { TabbedBlankLines.isBlank(bytes[index]) }
-        func isBreak(_ index: Int) -> Bool { TabbedBlankLines.isBreak(bytes[index]) }
+        func isBlank(_ index: Int) -> Bool { TabbedBlanks.isBlank(bytes[index]) }
+        func isBreak(_ index: Int) -> Bool { TabbedBlanks.isBreak(bytes[index]) }
         var start = offset, end = offset
         while start > 0, isBlank(start - 1) { start -= 1 }
         while end < bytes.count, isBlank(end) { end += 1 }
@@ -238,14 +238,15 @@ public struct YAMLEventReader: Sendable {
             return ("; the line holds only \(holds), inside a scalar, where a tab cannot indent a line",
                 goesOnWithComment ? nil : FixIt(range: blanks, replacement: "", message: "delete the blanks"))
         }
+        // After the indicators a line's text starts with (`-`, `- -`, `? -`).
+        let indicators = [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")]
         let indicator = start - 1
         var lineStart = indicator
-        while lineStart > 0, isBlank(lineStart - 1) { lineStart -= 1 }
-        guard [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(bytes[indicator]),
-            lineStart == 0 || isBreak(lineStart - 1)
-        else { return nil }
+        while lineStart > 0, isBlank(lineStart - 1) || indicators.contains(bytes[lineStart - 1]) { lineStart -= 1 }
+        guard indicators.contains(bytes[indicator]), lineStart == 0 || isBreak(lineStart - 1) else { return nil }
         let written = String(decoding: [bytes[indicator]], as: UTF8.self)
-        return ("; a tab separates the `\(written)` from what follows, where this reader takes spaces only", nil)
+        return ("; a tab separates the `\(written)` from a block collection that starts on the same line, which "
+            + "YAML allows after spaces only", nil)
     }
 }
 

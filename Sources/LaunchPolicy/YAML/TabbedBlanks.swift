@@ -1,0 +1,258 @@
+import CYAML
+import Foundation
+
+/// What makes libyaml read the tabs YAML 1.2 reads as blanks: on a line of blanks between nodes, and between a `-`,
+/// `?` or `:` that starts a line and a scalar or flow collection after it.
+///
+/// YAML 1.2 reads a line that holds only blanks (spaces and tabs), or blanks and a comment, as a comment line, whatever
+/// its blanks are: the tab an editor leaves on an emptied line, or indents a comment with. It separates an indicator
+/// from the node after it with any blanks too (`-\tvalue`), but for a block collection on the same line
+/// (`-\tkey: value`, `-\t- item`), whose indentation is spaces only. libyaml, a YAML 1.1 reader, refuses a tab in
+/// each of these places ("found character that cannot start any token"), so such a file read in every YAML 1.2 tool
+/// but this one. libyaml reads a copy in which those tabs are spaces: as many characters, so its marks are the
+/// input's, and no node holds anything of them.
+///
+/// Which of them YAML 1.2 reads as blanks is what libyaml says in a first pass over the copy. Inside a scalar such
+/// a line is text, or stands in the scalar's indentation, where a tab may not: a line within a scalar's marks is
+/// given as written, to read or refuse as YAML 1.2 does. One kind of line is inside a block scalar's marks and not in
+/// it: after the scalar's last line of text, with its tab short of the scalar's indentation. YAML 1.2 ends the scalar
+/// there and reads the line as a comment, and so does libyaml when the tab is a `#`. A tab after an indicator where
+/// the copy starts a block collection on that line is given as written, for libyaml to refuse.
+///
+/// An input that holds no tab costs a `memchr`; one that holds such blanks, one more pass of libyaml, which stops at
+/// the last of them.
+enum TabbedBlanks {
+    /// Blanks holding a tab: on a line of blanks, or after an indicator that starts a line or follows one that
+    /// does. Its line as libyaml counts (0-based), where its blanks are, and its first tab.
+    private struct Run {
+        enum Kind {
+            /// A line of blanks, or of blanks and a comment.
+            case blankLine
+            /// After a `-`, `?` or `:` (and a blank) that starts a line's text, or follows another that does.
+            case afterIndicator
+        }
+
+        let kind: Kind
+        let line: Int
+        let blanks: Range<Int>
+        let firstTab: Int
+        /// The column after the blanks, where the node after an indicator starts (all before it on the line is
+        /// ASCII, so its bytes are its characters).
+        let column: Int
+    }
+
+    /// A space or a tab: YAML's blanks.
+    static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    /// LF or CR: where lines break (CR LF is two of these), as libyaml's do here (``InputSubstitution``).
+    static func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+
+    /// What a run is handed to libyaml as: with spaces for its tabs, as written, or with a `#` for its first tab.
+    private enum Reading {
+        case spaced, asWritten, comment
+    }
+
+    /// `given` as libyaml is to read it: each run spaced, as written, or with a `#` for its first tab, as its place
+    /// says (``Reading``); nil when it has no such run.
+    static func resolved(_ given: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> [UInt8]? {
+        let runs = runs(in: given)
+        guard !runs.isEmpty else { return nil }
+        var copy = Array(given)
+        for run in runs {
+            for index in run.blanks where copy[index] == UInt8(ascii: "\t") { copy[index] = UInt8(ascii: " ") }
+        }
+        let found = copy.withUnsafeBufferPointer { readings(of: runs, in: $0, maximumDepth: maximumDepth) }
+        for (run, reading) in zip(runs, found) {
+            switch reading {
+            case .spaced: break
+            case .asWritten: copy.replaceSubrange(run.blanks, with: given[run.blanks])
+            case .comment: copy[run.firstTab] = UInt8(ascii: "#")
+            }
+        }
+        return copy
+    }
+
+    /// The runs of `given`, in order. Linear: `memchr` finds a tab, and its line is walked back to its start and on
+    /// to its end once, whatever tabs it holds.
+    private static func runs(in given: UnsafeBufferPointer<UInt8>) -> [Run] {
+        guard let base = given.baseAddress else { return [] }
+        let (tab, lineFeed, carriageReturn) = (UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"))
+        var found: [Run] = []
+        var line = 0
+        var countedTo = 0
+        var offset = 0
+        while offset < given.count, let pointer = memchr(base + offset, Int32(tab), given.count - offset) {
+            let at = UnsafePointer<UInt8>(pointer.assumingMemoryBound(to: UInt8.self)) - base
+            var start = at
+            while start > 0, !isBreak(given[start - 1]) { start -= 1 }
+            var end = at + 1
+            while end < given.count, !isBreak(given[end]) { end += 1 }
+            offset = end
+            // Lines break at LF, CR and CR LF, as libyaml's do (it never sees NEL, LS or PS: InputSubstitution).
+            for index in countedTo..<start where given[index] == lineFeed
+                || (given[index] == carriageReturn && (index + 1 == given.count || given[index + 1] != lineFeed))
+            {
+                line += 1
+            }
+            countedTo = start
+            found += runs(onLine: line, from: start, to: end, in: given)
+        }
+        return found
+    }
+
+    /// The runs of the line `number`, from byte `start` to its break at `end`: its blanks, when they hold a tab and
+    /// end it or go on with a comment; else the blanks holding a tab after each indicator its text starts with,
+    /// after spaces.
+    private static func runs(onLine number: Int, from start: Int, to end: Int, in given: UnsafeBufferPointer<UInt8>)
+        -> [Run]
+    {
+        func run(_ kind: Run.Kind, _ blanks: Range<Int>) -> Run? {
+            guard let firstTab = blanks.first(where: { given[$0] == UInt8(ascii: "\t") }) else { return nil }
+            return Run(kind: kind, line: number, blanks: blanks, firstTab: firstTab, column: blanks.upperBound - start)
+        }
+        var blanksEnd = start
+        while blanksEnd < end, isBlank(given[blanksEnd]) { blanksEnd += 1 }
+        if blanksEnd == end || given[blanksEnd] == UInt8(ascii: "#") {
+            return run(.blankLine, start..<blanksEnd).map { [$0] } ?? []
+        }
+        var found: [Run] = []
+        var index = start
+        while index < end, given[index] == UInt8(ascii: " ") { index += 1 }
+        while index < end, isIndicator(given[index]), index + 1 == end || isBlank(given[index + 1]) {
+            let after = index + 1
+            index = after
+            while index < end, isBlank(given[index]) { index += 1 }
+            if let tabbed = run(.afterIndicator, after..<index) { found.append(tabbed) }
+        }
+        return found
+    }
+
+    /// `-`, `?` or `:`: the indicators that may start a line's text and that a block node may follow.
+    private static func isIndicator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":")
+    }
+
+    /// How each of `runs` is read, by where libyaml finds it in `copy` (every run spaced): inside a scalar, as
+    /// written, but for a block scalar's last lines (``lastLinesOfBlockScalar(_:_:end:runs:in:)``); after an
+    /// indicator, as written where a block collection starts after it on its line. The pass stops after the last
+    /// run, at a problem (the second pass stops there too, or sooner), or past `maximumDepth`, as the second does.
+    private static func readings(
+        of runs: [Run], in copy: UnsafeBufferPointer<UInt8>, maximumDepth: Int
+    ) -> [Reading] {
+        var readings = [Reading](repeating: .spaced, count: runs.count)
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return readings.map { _ in .asWritten } }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, copy.baseAddress, copy.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        var next = 0
+        var depth = 0
+        // A run a block collection starts after with properties (`-\t&a`), refused if its first node is on the
+        // run's line too: after properties, YAML 1.2 starts a block collection on a line of its own.
+        var afterProperties: Int?
+        var event = yaml_event_t()
+        while next < runs.count, yaml_parser_parse(&parser, &event) == 1 {
+            defer { yaml_event_delete(&event) }
+            if let run = afterProperties {
+                if event.start_mark.line == runs[run].line { readings[run] = .asWritten }
+                afterProperties = nil
+            }
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return readings
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                depth += 1
+                if depth > maximumDepth { return readings }
+                let isBlock = event.type == YAML_SEQUENCE_START_EVENT
+                    ? event.data.sequence_start.style == YAML_BLOCK_SEQUENCE_STYLE
+                    : event.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE
+                guard isBlock else { break }
+                let start = event.start_mark
+                while next < runs.count, runs[next].line < start.line { next += 1 }
+                // The run the collection starts right after, if any: the runs of a line are in order of column.
+                var index = next
+                while index < runs.count, runs[index].line == start.line, runs[index].column < start.column {
+                    index += 1
+                }
+                guard index < runs.count, runs[index].line == start.line, runs[index].column == start.column,
+                    runs[index].kind == .afterIndicator
+                else { break }
+                let first = copy[runs[index].blanks.upperBound]
+                if first == UInt8(ascii: "&") || first == UInt8(ascii: "!") {
+                    afterProperties = index
+                } else {
+                    readings[index] = .asWritten
+                }
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                depth -= 1
+            case YAML_SCALAR_EVENT:
+                let (start, end) = (event.start_mark, event.end_mark)
+                while next < runs.count, runs[next].line <= start.line { next += 1 }
+                let first = next
+                while next < runs.count,
+                    runs[next].line < end.line || (runs[next].line == end.line && end.column > 0)
+                {
+                    readings[next] = .asWritten
+                    next += 1
+                }
+                let data = event.data.scalar
+                // Literal and folded, the block styles, are the last two of libyaml's.
+                if next > first, data.style.rawValue >= YAML_LITERAL_SCALAR_STYLE.rawValue {
+                    let text = UnsafeBufferPointer(start: data.value, count: data.length)
+                    for (index, reading) in lastLinesOfBlockScalar(text, first..<next, end: end, runs: runs, in: copy) {
+                        readings[index] = reading
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return readings
+    }
+
+    /// Among the `runs` inside a block scalar's marks (`inside`, the scalar ending at `end`), the lines of blanks
+    /// after its last line of text, each read as YAML 1.2 reads it: text (as written) when its tab is at or past the scalar's
+    /// indentation, else a comment, which ends the scalar. The indentation is that of the scalar's last line of text
+    /// in `copy`, less the spaces that line starts with in the scalar's `text`. None when the scalar has no text:
+    /// YAML 1.2 refuses a tab in its lines then (the test suite's Y79Y/000). A line that goes on with a comment is
+    /// taken for text, as libyaml takes it.
+    private static func lastLinesOfBlockScalar(
+        _ text: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>, end: yaml_mark_t, runs: [Run],
+        in copy: UnsafeBufferPointer<UInt8>
+    ) -> [(Int, Reading)] {
+        // The spaces that the last line of text starts with in the scalar's text.
+        var textEnd = text.count
+        while textEnd > 0, isBlank(text[textEnd - 1]) || isBreak(text[textEnd - 1]) { textEnd -= 1 }
+        guard textEnd > 0 else { return [] }
+        var textLineStart = textEnd
+        while textLineStart > 0, text[textLineStart - 1] != UInt8(ascii: "\n") { textLineStart -= 1 }
+        var textSpaces = 0
+        while text[textLineStart + textSpaces] == UInt8(ascii: " ") { textSpaces += 1 }
+        // The scalar's end in the copy: on its end mark's line, after the spaces libyaml took for indentation.
+        var offset = runs[inside.upperBound - 1].blanks.lowerBound
+        var line = runs[inside.upperBound - 1].line
+        while line < end.line, offset < copy.count {
+            if isBreak(copy[offset]) {
+                let isCRLF = copy[offset] == UInt8(ascii: "\r") && offset + 1 < copy.count
+                    && copy[offset + 1] == UInt8(ascii: "\n")
+                offset += isCRLF ? 2 : 1
+                line += 1
+            } else {
+                offset += 1
+            }
+        }
+        // The last line of text in the copy, and the spaces it starts with.
+        var last = min(offset + end.column, copy.count)
+        while last > 0, isBlank(copy[last - 1]) || isBreak(copy[last - 1]) { last -= 1 }
+        var lineStart = last
+        while lineStart > 0, !isBreak(copy[lineStart - 1]) { lineStart -= 1 }
+        var spaces = 0
+        while copy[lineStart + spaces] == UInt8(ascii: " ") { spaces += 1 }
+        let indentation = spaces - textSpaces
+        guard indentation > 0 else { return [] }
+        return inside.filter { runs[$0].kind == .blankLine && runs[$0].blanks.lowerBound >= last }.map { index in
+            let column = runs[index].firstTab - runs[index].blanks.lowerBound
+            return (index, column < indentation ? .comment : .asWritten)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import LaunchPolicy
+import TestSupport
+import Testing
+
+/// A tab between a `-`, `?` or `:` that starts a line and the node after it is separation, as YAML 1.2 reads it,
+/// unless that node is a block collection on the same line, which YAML 1.2 indents with spaces only; inside a scalar
+/// it is text.
+@Suite struct SeparatingTabTests {
+    @Test(arguments: [
+        "-\tx\n", "- \tx\n", "-\t\tx\n",  // a plain scalar
+        "-\t-1\n",  // `-1` is a scalar, not an entry (the test suite's Y79Y/010)
+        "-\t\"q\"\n- \t'q'\n",  // quoted
+        "-\t[a, b]\n-\t{a: b}\n",  // flow collections
+        "- &a x\n-\t*a\n-\t&b y\n-\t!!str z\n",  // an alias, an anchor, a tag
+        "-\t|\n  text\n-\t>-\n  folded\n",  // block scalars
+        "-\t# a note\n  x\n",  // a comment, then the node on the next line
+        "-\t\n  x\n",  // blanks to the line's end
+        "-\t&a\n  k: v\n-\t!!seq\n  - x\n",  // properties, then a block collection on a line of its own
+        "? \tk\n:\tv\n",  // an explicit key and its value
+        "- -\tx\n",  // after the second `-` of a line
+        "? a\n: -\tb\n  -  -\tc\n     - d\n",  // the test suite's A2M4
+        "key:\n  -\tvalue\n  -\tother\n",  // in a mapping
+        "-\tx\r\n-\ty\r\n",  // CR LF
+        "-\t",  // an empty entry at the input's end
+        "- \t\n  - x\n",  // a trailing tab before a block collection on the next line
+    ])
+    func aTabBeforeANodeOtherThanABlockCollectionIsSeparation(text: String) throws {
+        let tabbed = suiteEvents(Array(text.utf8))
+        #expect(tabbed.error == nil, "\(tabbed.error?.description ?? "")")
+        let spaced = suiteEvents(Array(text.replacingOccurrences(of: "\t", with: " ").utf8))
+        #expect(spaced.error == nil)
+        #expect(tabbed.lines == spaced.lines)
+    }
+
+    /// Nodes keep the input's positions: a tab is one character, as the space libyaml reads for it.
+    @Test func positionsAfterASeparatingTabAreTheInputs() throws {
+        let result = read("- a\n-\t\tb\n-\td\n")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let items = try #require(result.root?.sequence)
+        #expect(items.count == 3)
+        #expect(items[1].text == "b")
+        #expect(items[1].range.start == SourceLocation(line: 2, column: 4, offset: 7))
+        #expect(items[2].range.start == SourceLocation(line: 3, column: 3, offset: 11))
+    }
+
+    /// Before a block collection on the same line the tab is refused, as YAML 1.2 refuses it (the test suite's
+    /// Y79Y/004 to Y79Y/009), at the tab, saying so.
+    @Test(arguments: [
+        ("-\tk: v\n", 1, 2), ("-\t- x\n", 1, 2), ("- \t- x\n", 1, 3), ("-\t-\n", 1, 2), ("?\t- x\n", 1, 2),
+        ("?\tk: v\n", 1, 2), ("? a\n:\t- b\n", 2, 2), ("-\t&a k: v\n", 1, 2), ("-\t!!map k: v\n", 1, 2),
+        ("-\t\"k\": v\n", 1, 2), ("- x\n-\t-\ty\n", 2, 2),
+    ])
+    func aTabBeforeABlockCollectionOnItsLineIsRefused(text: String, line: Int, column: Int) throws {
+        let error = try #require(read(text).diagnostics.first)
+        #expect(error.code.rawValue == "yaml.syntax-error")
+        #expect(error.range.start.line == line && error.range.start.column == column, "\(error)")
+        #expect(error.message.hasSuffix(
+            "a block collection that starts on the same line, which YAML allows after spaces only"), "\(error)")
+    }
+
+    /// Inside a scalar the line is text, and its tab with it.
+    @Test(arguments: [
+        ("k: \"a\n  - \tb\"\n", "a - \tb"),  // a quoted scalar over lines
+        ("k: |\n  - \tb\n", "- \tb\n"),  // a literal block scalar
+        ("k: a\n  - \tb\n", "a - \tb"),  // a plain scalar over lines
+    ])
+    func insideAScalarTheTabIsText(text: String, value: String) throws {
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        #expect(result.root?["k"]?.text == value)
+    }
+
+    /// Every `-`, `?` or `:` that starts a line's text (alone, or after another) in every input of the YAML test
+    /// suite that libyaml reads as the suite does, and in the example policies, with the space after it a tab: the
+    /// input reads as with the space (a scalar's text with a tab for that space), or, where a block collection
+    /// starts after it on that line, is refused at the tab, saying so.
+    @Test func aSeparatingTabAnywhereReadsAsTheSpaceOrIsRefusedBeforeABlockCollection() throws {
+        var files = try PolicyMutations.seeds().map { String(decoding: $0, as: UTF8.self) }
+        if Conformance.folder("yaml-test-suite") != nil {
+            for testCase in try YAMLTestSuiteTests.cases() where !testCase.isError {
+                guard LibYAMLKnownDifferences.cases[testCase.id] == nil else { continue }
+                files.append(
+                    try String(contentsOf: testCase.directory.appendingPathComponent("in.yaml"), encoding: .utf8))
+            }
+        } else if Conformance.isCI {
+            Issue.record("\(Conformance.absenceMessage("yaml-test-suite")); CI must provide it")
+        } else {
+            print("SKIPPED (the YAML test suite's part): \(Conformance.absenceMessage("yaml-test-suite"))")
+        }
+        var (readAlike, refused) = (0, 0)
+        for file in files {
+            let bytes = Array(file.utf8)
+            var events: [YAMLEvent] = []
+            let error = bytes.withUnsafeBytes { buffer in
+                YAMLEventReader(limits: YAMLLimits(maximumDocuments: .max)).readEvents(buffer) { event in
+                    events.append(event)
+                    return true
+                }
+            }
+            guard error == nil else { continue }
+            let original = suiteEvents(bytes).lines.map { $0.replacingOccurrences(of: "\\t", with: " ") }
+            for (space, line, column) in separatingSpaces(in: bytes) {
+                var tabbed = bytes
+                tabbed[space] = UInt8(ascii: "\t")
+                let read = suiteEvents(tabbed)
+                let place = "\(file.prefix(40).debugDescription), line \(line), column \(column)"
+                if let error = read.error {
+                    #expect(error.range.start.line == line, "\(place): \(error)")
+                    #expect(error.message.hasSuffix("which YAML allows after spaces only"), "\(place): \(error)")
+                    #expect(startsBlockCollection(events, line: line, column: column), "\(place): \(error)")
+                    refused += 1
+                } else {
+                    #expect(read.lines.map { $0.replacingOccurrences(of: "\\t", with: " ") } == original, "\(place)")
+                    #expect(!startsBlockCollection(events, line: line, column: column), "\(place)")
+                    readAlike += 1
+                }
+            }
+        }
+        #expect(refused > 20, "\(refused) refused")
+        #expect(readAlike > 2 * refused, "\(readAlike) read alike")
+    }
+
+    /// The offset of each space that follows a `-`, `?` or `:` starting a line's text (after spaces, or after
+    /// another such indicator and its spaces), with the line and column (1-based) of what follows the spaces.
+    private func separatingSpaces(in bytes: [UInt8]) -> [(space: Int, line: Int, column: Int)] {
+        var found: [(Int, Int, Int)] = []
+        var lineStart = 0
+        var line = 1
+        while lineStart <= bytes.count {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var index = lineStart
+            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            while index + 1 < end, [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(bytes[index]),
+                bytes[index + 1] == UInt8(ascii: " ")
+            {
+                let space = index + 1
+                index = space
+                while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                found.append((space, line, index - lineStart + 1))
+            }
+            lineStart = end + 1
+            line += 1
+        }
+        return found
+    }
+
+    /// Whether a block collection starts at a place, with its first node on the same line when it has properties:
+    /// what YAML 1.2 refuses a tab before.
+    private func startsBlockCollection(_ events: [YAMLEvent], line: Int, column: Int) -> Bool {
+        for (index, event) in events.enumerated()
+        where event.range.start.line == line && event.range.start.column == column {
+            let hasProperties: Bool
+            switch event.kind {
+            case .sequenceStart(let anchor, let tag, let flow), .mappingStart(let anchor, let tag, let flow):
+                guard !flow else { continue }
+                hasProperties = anchor != nil || tag != nil
+            default: continue
+            }
+            return !hasProperties || (index + 1 < events.count && events[index + 1].range.start.line == line)
+        }
+        return false
+    }
+}
