@@ -71,37 +71,18 @@ enum PolicyPipeline {
         fixed(reports[0], linter: linter, path: "fuzz.yaml")
         fixed(reports[1], linter: linter, path: "fuzz.json")
         tabbedLineAppended(bytes)
+        separatingTab(bytes)
         launchState(bytes, policy: parsed.usablePolicy, shown: shown)
     }
 
     /// A line of a tab put after the last line of a stream that reads changes nothing read: YAML 1.2 reads it as a
-    /// comment line, and after a block scalar's text as one that ends the scalar (`TabbedBlankLines`). The one
-    /// answer besides is YAML 1.2's refusal of a tab in the indentation of a block scalar with no text, at that line.
+    /// comment line, and after a block scalar's text as one that ends the scalar (`TabbedBlanks`). The one answer
+    /// besides is YAML 1.2's refusal of a tab in the indentation of a block scalar with no text, at that line.
     static func tabbedLineAppended(_ bytes: [UInt8]) {
         guard bytes.last == UInt8(ascii: "\n") else { return }
-        let reader = YAMLEventReader(limits: YAMLLimits(maximumDocuments: .max))
-        // Each event, and where a node starts and ends; a collection's and a document's end may move with the line,
-        // and so may a node written as nothing (libyaml places it where the next token is).
-        func events(_ input: [UInt8]) -> (events: [String], error: Diagnostic?) {
-            var events: [String] = []
-            let error = input.withUnsafeBytes { buffer in
-                reader.readEvents(buffer) { event in
-                    switch event.kind {
-                    case .scalar(let scalar, _, _) where scalar.text.isEmpty && scalar.style == .plain:
-                        events.append("\(event.kind)")
-                    case .scalar, .alias, .sequenceStart, .mappingStart:
-                        events.append("\(event.kind) \(event.range.start.offset)-\(event.range.end.offset)")
-                    default:
-                        events.append("\(event.kind)")
-                    }
-                    return true
-                }
-            }
-            return (events, error)
-        }
-        let before = events(bytes)
+        let before = placedEvents(bytes)
         guard before.error == nil else { return }
-        let after = events(bytes + [UInt8(ascii: "\t"), UInt8(ascii: "\n")])
+        let after = placedEvents(bytes + [UInt8(ascii: "\t"), UInt8(ascii: "\n")])
         if let error = after.error {
             // The appended line's number, lines broken at LF, CR and CR LF.
             let line = 1 + bytes.indices.filter { index in
@@ -114,6 +95,65 @@ enum PolicyPipeline {
         }
         precondition(after.events == before.events, "a tabbed line after the stream changed what it reads: "
             + "\(zip(before.events, after.events).first { $0 != $1 }.map { "\($0) became \($1)" } ?? "events")")
+    }
+
+    /// The space after the first `-`, `?` or `:` that starts a line's text, made a tab in a stream that reads: YAML
+    /// 1.2 reads it as the space (`TabbedBlanks`), or, before a block collection on that line, refuses it there. In
+    /// a scalar it is text: scalars are compared with their tabs as spaces.
+    static func separatingTab(_ bytes: [UInt8]) {
+        let (space, dash, question, colon) = (UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"))
+        var lineStart = 0
+        var found: Int?
+        while lineStart < bytes.count, found == nil {
+            var index = lineStart
+            while index < bytes.count, bytes[index] == space { index += 1 }
+            if index + 1 < bytes.count, [dash, question, colon].contains(bytes[index]), bytes[index + 1] == space {
+                found = index + 1
+            }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            lineStart = index + 1
+        }
+        guard let found else { return }
+        let before = placedEvents(bytes, tabsAsSpaces: true)
+        guard before.error == nil else { return }
+        var tabbed = bytes
+        tabbed[found] = UInt8(ascii: "\t")
+        let after = placedEvents(tabbed, tabsAsSpaces: true)
+        if let error = after.error {
+            precondition(error.range.start.offset == found
+                && error.message.hasSuffix("which YAML allows after spaces only"),
+                "a tab after an indicator made the stream unreadable: \(error)")
+            return
+        }
+        precondition(after.events == before.events, "a tab after an indicator changed what the stream reads: "
+            + "\(zip(before.events, after.events).first { $0 != $1 }.map { "\($0) became \($1)" } ?? "events")")
+    }
+
+    /// Each event of a stream, and where a node starts and ends; a collection's and a document's end may move with a
+    /// line put after it, and so may a node written as nothing (libyaml places it where the next token is).
+    private static func placedEvents(_ input: [UInt8], tabsAsSpaces: Bool = false) -> (
+        events: [String], error: Diagnostic?
+    ) {
+        var events: [String] = []
+        let error = input.withUnsafeBytes { buffer in
+            YAMLEventReader(limits: YAMLLimits(maximumDocuments: .max)).readEvents(buffer) { event in
+                var kind = event.kind
+                if tabsAsSpaces, case .scalar(var scalar, let anchor, let tag) = kind {
+                    scalar.text = scalar.text.replacingOccurrences(of: "\t", with: " ")
+                    kind = .scalar(scalar, anchor: anchor, tag: tag)
+                }
+                switch kind {
+                case .scalar(let scalar, _, _) where scalar.text.isEmpty && scalar.style == .plain:
+                    events.append("\(kind)")
+                case .scalar, .alias, .sequenceStart, .mappingStart:
+                    events.append("\(kind) \(event.range.start.offset)-\(event.range.end.offset)")
+                default:
+                    events.append("\(kind)")
+                }
+                return true
+            }
+        }
+        return (events, error)
     }
 
     /// What `launch-policy convert` promises for a configuration it converts: the policy it writes reads back

@@ -34,8 +34,8 @@ enum LikelyScripts {
         }
     }
 
-    /// The languages CLDR has locales of in more than one script, and the script its likely subtags give each, with
-    /// the regions where that differs.
+    /// The languages whose CLDR locales are named with a script (`sr_Latn`, `uz_Arab`), as each is written in more
+    /// than one, and the script CLDR's likely subtags give each, with the regions where that differs.
     private static let languages: [Language] = [
         Language("az", "Latn", [Region(["IQ", "IR"], "Arab"), Region(["RU"], "Cyrl")]),  // Azerbaijani
         Language("bs", "Latn"),  // Bosnian
