@@ -177,8 +177,8 @@ enum TabbedBlanks {
                 guard index < runs.count, runs[index].line == start.line, runs[index].column == start.column,
                     runs[index].kind == .afterIndicator
                 else { break }
-                let first = copy[runs[index].blanks.upperBound]
-                if first == UInt8(ascii: "&") || first == UInt8(ascii: "!") {
+                let after = runs[index].blanks.upperBound
+                if after < copy.count, copy[after] == UInt8(ascii: "&") || copy[after] == UInt8(ascii: "!") {
                     afterProperties = index
                 } else {
                     readings[index] = .asWritten
