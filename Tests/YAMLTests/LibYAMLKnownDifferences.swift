@@ -26,7 +26,6 @@ enum LibYAMLKnownDifferences {
         "5MUD": .init(.rejectedValid, "libyaml rejects a multi-line implicit key or a ':' on a later line in a flow mapping"),  // Colon and adjacent value on next line
         "5T43": .init(.rejectedValid, "libyaml rejects an empty node or a ':'-adjacent value in a flow collection"),  // Colon at the beginning of adjacent flow scalar
         "652Z": .init(.wrongEvents, "libyaml drops the '?' that starts a plain flow key ('?foo' read as 'foo')"),  // Question mark at start of flow key
-        "6CA3": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tab indented top flow
         "6LVF": .init(.rejectedValid, "libyaml rejects reserved directives that YAML 1.2 says to ignore"),  // Spec Example 6.13. Reserved Directives
         "6M2F": .init(.rejectedValid, "libyaml rejects an empty key or an explicit-key edge case in a block mapping"),  // Aliases in Explicit Block Mapping
         "7Z25": .init(.rejectedValid, "libyaml requires '---' before a bare document that follows '...'"),  // Bare document after document end marker
@@ -42,7 +41,6 @@ enum LibYAMLKnownDifferences {
         "CVW2": .init(.acceptedInvalid, "libyaml accepts a comment with no space after a comma"),  // Invalid comment after comma
         "DBG4": .init(.rejectedValid, "libyaml rejects a plain scalar starting with '::' inside a flow collection"),  // Spec Example 7.10. Plain Characters
         "DK3J": .init(.rejectedValid, "libyaml requires '---' before a bare document that follows '...'"),  // Zero indented block scalar with line that looks like a comment
-        "DK95/00": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tabs that look like indentation
         "DK95/01": .init(.acceptedInvalid, "libyaml accepts a tab used as indentation"),  // Tabs that look like indentation
         "EB22": .init(.acceptedInvalid, "libyaml accepts a directive without the '...' that must end the previous document"),  // Missing document-end marker before directive
         "FP8R": .init(.rejectedValid, "libyaml requires '---' before a bare document that follows '...'"),  // Zero indented block scalar
@@ -63,7 +61,6 @@ enum LibYAMLKnownDifferences {
         "NHX8": .init(.rejectedValid, "libyaml rejects an empty key or an explicit-key edge case in a block mapping"),  // Empty Lines at End of Document
         "NJ66": .init(.rejectedValid, "libyaml rejects a multi-line implicit key or a ':' on a later line in a flow mapping"),  // Multiline plain flow mapping key
         "NKF9": .init(.rejectedValid, "libyaml rejects an empty key or an explicit-key edge case in a block mapping"),  // Empty keys in block and flow mapping
-        "Q5MG": .init(.rejectedValid, "libyaml rejects a tab that YAML 1.2 allows as separation space"),  // Tab at beginning of line followed by a flow mapping
         "QB6E": .init(.acceptedInvalid, "libyaml accepts a multi-line quoted scalar indented less than its key"),  // Wrong indented multiline quoted scalar
         "QT73": .init(.rejectedValid, "libyaml rejects a stream that holds only a comment and a '...' marker"),  // Comment and document-end marker
         "R4YG": .init(.rejectedValid, "libyaml rejects tabs that YAML 1.2 allows in separation space"),  // Spec Example 8.2. Block Indentation Indicator

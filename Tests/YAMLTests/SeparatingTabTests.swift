@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// A tab between a `-`, `?` or `:` that starts a line and the node after it is separation, as YAML 1.2 reads it,
-/// unless that node is a block collection on the same line, which YAML 1.2 indents with spaces only; inside a scalar
-/// it is text.
+/// unless that node is a block collection on the same line, which YAML 1.2 indents with spaces only; so is a tab
+/// between a line's indentation and a node, unless the node is a key or a block collection; inside a scalar a tab is
+/// text.
 @Suite struct SeparatingTabTests {
     @Test(arguments: [
         "-\tx\n", "- \tx\n", "-\t\tx\n",  // a plain scalar
@@ -70,23 +71,43 @@ import Testing
         #expect(result.root?["k"]?.text == value)
     }
 
+    /// After the spaces that indent a node past its parent, a tab separates the node from them: before a value or
+    /// an entry on a line of its own, and at the top of a document before any node but a block collection (the test
+    /// suite's DK95/00, 6CA3, Q5MG).
+    @Test(arguments: [
+        "\t[a, b]\n", "\t{a: b}\n", "\tfoo\n", "\t[\n\t]\n",  // at the top
+        "key:\n \tvalue\n", "key:\n  \t\tvalue\n",  // a value, past its key's column
+        "key:\n \t[a]\n", "key:\n \t\"q\"\n", "k: &a x\nkey:\n \t*a\n",
+        "- a\n-\n \tb\n",  // an entry on the line after its `-`
+        "outer:\n  inner:\n   \tvalue\n",  // nested
+        "key:\n \tvalue\n  more\n",  // a plain scalar going on
+    ])
+    func aTabAfterANodesIndentationIsSeparation(text: String) throws {
+        let tabbed = suiteEvents(Array(text.utf8))
+        #expect(tabbed.error == nil, "\(tabbed.error?.description ?? "")")
+        let spaced = suiteEvents(Array(text.replacingOccurrences(of: "\t", with: " ").utf8))
+        #expect(tabbed.lines == spaced.lines)
+    }
+
+    /// Before a key or a block collection, or with too few spaces before it, the tab indents the line, which YAML
+    /// does with spaces only: refused at the tab, saying so (the test suite's DK95/06 and 4EJS).
+    @Test(arguments: [
+        ("a:\n\tb: 1\n", 2, 1), ("key:\n\tvalue\n", 2, 1), ("a:\n  b: 1\n  \tc: 2\n", 3, 3),
+        ("key:\n \t- x\n", 2, 2), ("key:\n \tk: v\n", 2, 2), ("-\n\tb\n", 2, 1), ("\tkey: value\n", 1, 1),
+        ("outer:\n  inner:\n  \tvalue\n", 3, 3),
+    ])
+    func aTabThatIndentsAKeyOrABlockCollectionIsRefused(text: String, line: Int, column: Int) throws {
+        let error = try #require(read(text).diagnostics.first)
+        #expect(error.range.start.line == line && error.range.start.column == column, "\(error)")
+        #expect(error.message.hasSuffix("; a tab indents the line, and YAML indents with spaces only"), "\(error)")
+    }
+
     /// Every `-`, `?` or `:` that starts a line's text (alone, or after another) in every input of the YAML test
     /// suite that libyaml reads as the suite does, and in the example policies, with the space after it a tab: the
     /// input reads as with the space (a scalar's text with a tab for that space), or, where a block collection
     /// starts after it on that line, is refused at the tab, saying so.
     @Test func aSeparatingTabAnywhereReadsAsTheSpaceOrIsRefusedBeforeABlockCollection() throws {
-        var files = try PolicyMutations.seeds().map { String(decoding: $0, as: UTF8.self) }
-        if Conformance.folder("yaml-test-suite") != nil {
-            for testCase in try YAMLTestSuiteTests.cases() where !testCase.isError {
-                guard LibYAMLKnownDifferences.cases[testCase.id] == nil else { continue }
-                files.append(
-                    try String(contentsOf: testCase.directory.appendingPathComponent("in.yaml"), encoding: .utf8))
-            }
-        } else if Conformance.isCI {
-            Issue.record("\(Conformance.absenceMessage("yaml-test-suite")); CI must provide it")
-        } else {
-            print("SKIPPED (the YAML test suite's part): \(Conformance.absenceMessage("yaml-test-suite"))")
-        }
+        let files = try inputs()
         var (readAlike, refused) = (0, 0)
         for file in files {
             let bytes = Array(file.utf8)
@@ -118,6 +139,61 @@ import Testing
         }
         #expect(refused > 20, "\(refused) refused")
         #expect(readAlike > 2 * refused, "\(readAlike) read alike")
+    }
+
+    /// The same for the last space before the text of every line that starts with spaces: it reads as the space
+    /// (scalars compared with tabs as spaces), or is refused at its line, the tab indenting a key, a block collection
+    /// or a block scalar's line, or too few spaces before it.
+    @Test func aTabAfterALinesSpacesReadsAsTheSpaceOrIsRefusedThere() throws {
+        var (readAlike, refused) = (0, 0)
+        for file in try inputs() {
+            let bytes = Array(file.utf8)
+            let original = suiteEvents(bytes)
+            guard original.error == nil else { continue }
+            let expected = original.lines.map { $0.replacingOccurrences(of: "\\t", with: " ") }
+            var lineStart = 0
+            var line = 1
+            while lineStart < bytes.count {
+                var end = lineStart
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var text = lineStart
+                while text < end, bytes[text] == UInt8(ascii: " ") { text += 1 }
+                if text > lineStart, text < end, bytes[text] != UInt8(ascii: "#") {
+                    var tabbed = bytes
+                    tabbed[text - 1] = UInt8(ascii: "\t")
+                    let read = suiteEvents(tabbed)
+                    let place = "\(file.prefix(40).debugDescription), line \(line)"
+                    if let error = read.error {
+                        #expect(error.range.start.line == line && error.message.contains("tab"), "\(place): \(error)")
+                        refused += 1
+                    } else {
+                        #expect(read.lines.map { $0.replacingOccurrences(of: "\\t", with: " ") } == expected, "\(place)")
+                        readAlike += 1
+                    }
+                }
+                lineStart = end + 1
+                line += 1
+            }
+        }
+        #expect(refused > 100, "\(refused) refused")
+        #expect(readAlike > 100, "\(readAlike) read alike")
+    }
+
+    /// The example policies, and every input of the YAML test suite that libyaml reads as the suite does.
+    private func inputs() throws -> [String] {
+        var files = try PolicyMutations.seeds().map { String(decoding: $0, as: UTF8.self) }
+        if Conformance.folder("yaml-test-suite") != nil {
+            for testCase in try YAMLTestSuiteTests.cases() where !testCase.isError {
+                guard LibYAMLKnownDifferences.cases[testCase.id] == nil else { continue }
+                files.append(
+                    try String(contentsOf: testCase.directory.appendingPathComponent("in.yaml"), encoding: .utf8))
+            }
+        } else if Conformance.isCI {
+            Issue.record("\(Conformance.absenceMessage("yaml-test-suite")); CI must provide it")
+        } else {
+            print("SKIPPED (the YAML test suite's part): \(Conformance.absenceMessage("yaml-test-suite"))")
+        }
+        return files
     }
 
     /// The offset of each space that follows a `-`, `?` or `:` starting a line's text (after spaces, or after

@@ -1,44 +1,55 @@
 import CYAML
 import Foundation
 
-/// What makes libyaml read the tabs YAML 1.2 reads as blanks: on a line of blanks between nodes, and between a `-`,
-/// `?` or `:` that starts a line and a scalar or flow collection after it.
+/// What makes libyaml read the tabs YAML 1.2 reads as blanks: on a line of blanks between nodes, between a `-`, `?`
+/// or `:` that starts a line and a scalar or flow collection after it, and after a line's indentation before such a
+/// node.
 ///
 /// YAML 1.2 reads a line that holds only blanks (spaces and tabs), or blanks and a comment, as a comment line, whatever
 /// its blanks are: the tab an editor leaves on an emptied line, or indents a comment with. It separates an indicator
 /// from the node after it with any blanks too (`-\tvalue`), but for a block collection on the same line
-/// (`-\tkey: value`, `-\t- item`), whose indentation is spaces only. libyaml, a YAML 1.1 reader, refuses a tab in
-/// each of these places ("found character that cannot start any token"), so such a file read in every YAML 1.2 tool
-/// but this one. libyaml reads a copy in which those tabs are spaces: as many characters, so its marks are the
-/// input's, and no node holds anything of them.
+/// (`-\tkey: value`, `-\t- item`), whose indentation is spaces only; and a node from the start of its line, once
+/// the spaces before the tab indent it enough (`key:\n \tvalue`, `\t[a, b]` at the top), but for a key or a block
+/// collection, whose indentation is spaces only. libyaml, a YAML 1.1 reader, refuses a tab in each of these places
+/// ("found character that cannot start any token"), so such a file read in every YAML 1.2 tool but this one. libyaml
+/// reads a copy in which those tabs are spaces: as many characters, so its marks are the input's, and no node holds
+/// anything of them.
 ///
 /// Which of them YAML 1.2 reads as blanks is what libyaml says in a first pass over the copy. Inside a scalar such
 /// a line is text, or stands in the scalar's indentation, where a tab may not: a line within a scalar's marks is
 /// given as written, to read or refuse as YAML 1.2 does. One kind of line is inside a block scalar's marks and not in
 /// it: after the scalar's last line of text, with its tab short of the scalar's indentation. YAML 1.2 ends the scalar
 /// there and reads the line as a comment, and so does libyaml when the tab is a `#`. A tab after an indicator where
-/// the copy starts a block collection on that line is given as written, for libyaml to refuse.
+/// the copy starts a block collection on that line is given as written, for libyaml to refuse; so is one at a line's
+/// start unless the copy finds there a node YAML 1.2 allows it before.
 ///
 /// An input that holds no tab costs a `memchr`; one that holds such blanks, one more pass of libyaml, which stops at
 /// the last of them.
 enum TabbedBlanks {
-    /// Blanks holding a tab: on a line of blanks, or after an indicator that starts a line or follows one that
-    /// does. Its line as libyaml counts (0-based), where its blanks are, and its first tab.
+    /// Blanks holding a tab: on a line of blanks, after an indicator that starts a line or follows one that does,
+    /// or at the start of a line of text. Its line as libyaml counts (0-based), where its blanks are, and its first
+    /// tab.
     private struct Run {
         enum Kind {
             /// A line of blanks, or of blanks and a comment.
             case blankLine
             /// After a `-`, `?` or `:` (and a blank) that starts a line's text, or follows another that does.
             case afterIndicator
+            /// At the start of a line of text.
+            case leading
         }
 
         let kind: Kind
         let line: Int
         let blanks: Range<Int>
         let firstTab: Int
-        /// The column after the blanks, where the node after an indicator starts (all before it on the line is
-        /// ASCII, so its bytes are its characters).
+        /// The column after the blanks, where the node after them starts (all before it on the line is ASCII, so
+        /// its bytes are its characters).
         let column: Int
+
+        /// How it is read until the first pass says otherwise: a tab that starts a line of text as written, as it
+        /// indents the line unless a node YAML 1.2 allows it before is found there; the others spaced.
+        var reading: Reading { kind == .leading ? .asWritten : .spaced }
     }
 
     /// A space or a tab: YAML's blanks.
@@ -101,8 +112,8 @@ enum TabbedBlanks {
     }
 
     /// The runs of the line `number`, from byte `start` to its break at `end`: its blanks, when they hold a tab and
-    /// end it or go on with a comment; else the blanks holding a tab after each indicator its text starts with,
-    /// after spaces.
+    /// end it or go on with a comment, or start its text; else the blanks holding a tab after each indicator its
+    /// text starts with, after spaces.
     private static func runs(onLine number: Int, from start: Int, to end: Int, in given: UnsafeBufferPointer<UInt8>)
         -> [Run]
     {
@@ -115,6 +126,7 @@ enum TabbedBlanks {
         if blanksEnd == end || given[blanksEnd] == UInt8(ascii: "#") {
             return run(.blankLine, start..<blanksEnd).map { [$0] } ?? []
         }
+        if let leading = run(.leading, start..<blanksEnd) { return [leading] }
         var found: [Run] = []
         var index = start
         while index < end, given[index] == UInt8(ascii: " ") { index += 1 }
@@ -134,59 +146,79 @@ enum TabbedBlanks {
 
     /// How each of `runs` is read, by where libyaml finds it in `copy` (every run spaced): inside a scalar, as
     /// written, but for a block scalar's last lines (``lastLinesOfBlockScalar(_:_:end:runs:in:)``); after an
-    /// indicator, as written where a block collection starts after it on its line. The pass stops after the last
-    /// run, at a problem (the second pass stops there too, or sooner), or past `maximumDepth`, as the second does.
+    /// indicator, as written where a block collection starts after it on its line; at a line's start, spaced before
+    /// a node other than a block collection when the spaces before the tab pass the column of the node's parent
+    /// (`key:\n \tvalue`; at the top of a document, none need to: `\t[a]`). A key is at its mapping's column, which
+    /// such spaces never pass; a block collection is indented by spaces alone. The pass stops after the last run, at a
+    /// problem (the second pass stops there too, or sooner), or past `maximumDepth`, as the second does.
     private static func readings(
         of runs: [Run], in copy: UnsafeBufferPointer<UInt8>, maximumDepth: Int
     ) -> [Reading] {
-        var readings = [Reading](repeating: .spaced, count: runs.count)
+        var readings = runs.map(\.reading)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return readings.map { _ in .asWritten } }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, copy.baseAddress, copy.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         var next = 0
-        var depth = 0
+        // The columns of the open collections, innermost last: a node after a tab must be past its parent's.
+        var parents: [Int] = []
         // A run a block collection starts after with properties (`-\t&a`), refused if its first node is on the
         // run's line too: after properties, YAML 1.2 starts a block collection on a line of its own.
         var afterProperties: Int?
         var event = yaml_event_t()
         while next < runs.count, yaml_parser_parse(&parser, &event) == 1 {
             defer { yaml_event_delete(&event) }
+            let start = event.start_mark
             if let run = afterProperties {
-                if event.start_mark.line == runs[run].line { readings[run] = .asWritten }
+                if start.line == runs[run].line { readings[run] = .asWritten }
                 afterProperties = nil
+            }
+            let node: Node?
+            switch event.type {
+            case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT: node = .other
+            case YAML_SEQUENCE_START_EVENT:
+                node = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE ? .flowCollection : .blockCollection
+            case YAML_MAPPING_START_EVENT:
+                node = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE ? .flowCollection : .blockCollection
+            default: node = nil
+            }
+            if let node {
+                while next < runs.count, runs[next].line < start.line { next += 1 }
+                // The run the node starts right after, if any: the runs of a line are in order of column.
+                var index = next
+                while index < runs.count, runs[index].line == start.line, runs[index].column < start.column {
+                    index += 1
+                }
+                if index < runs.count, runs[index].line == start.line, runs[index].column == start.column {
+                    let run = runs[index]
+                    switch run.kind {
+                    case .afterIndicator where node == .blockCollection:
+                        let after = run.blanks.upperBound
+                        if after < copy.count, copy[after] == UInt8(ascii: "&") || copy[after] == UInt8(ascii: "!") {
+                            afterProperties = index
+                        } else {
+                            readings[index] = .asWritten
+                        }
+                    case .leading:
+                        let spaces = run.firstTab - run.blanks.lowerBound
+                        readings[index] = node != .blockCollection && spaces > parents.last ?? -1
+                            ? .spaced : .asWritten
+                    default:
+                        break
+                    }
+                }
             }
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return readings
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                depth += 1
-                if depth > maximumDepth { return readings }
-                let isBlock = event.type == YAML_SEQUENCE_START_EVENT
-                    ? event.data.sequence_start.style == YAML_BLOCK_SEQUENCE_STYLE
-                    : event.data.mapping_start.style == YAML_BLOCK_MAPPING_STYLE
-                guard isBlock else { break }
-                let start = event.start_mark
-                while next < runs.count, runs[next].line < start.line { next += 1 }
-                // The run the collection starts right after, if any: the runs of a line are in order of column.
-                var index = next
-                while index < runs.count, runs[index].line == start.line, runs[index].column < start.column {
-                    index += 1
-                }
-                guard index < runs.count, runs[index].line == start.line, runs[index].column == start.column,
-                    runs[index].kind == .afterIndicator
-                else { break }
-                let after = runs[index].blanks.upperBound
-                if after < copy.count, copy[after] == UInt8(ascii: "&") || copy[after] == UInt8(ascii: "!") {
-                    afterProperties = index
-                } else {
-                    readings[index] = .asWritten
-                }
+                if parents.count == maximumDepth { return readings }
+                parents.append(start.column)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                depth -= 1
+                if !parents.isEmpty { parents.removeLast() }
             case YAML_SCALAR_EVENT:
-                let (start, end) = (event.start_mark, event.end_mark)
+                let end = event.end_mark
                 while next < runs.count, runs[next].line <= start.line { next += 1 }
                 let first = next
                 while next < runs.count,
@@ -208,6 +240,11 @@ enum TabbedBlanks {
             }
         }
         return readings
+    }
+
+    /// What starts at a run's end, as far as a tab before it goes.
+    private enum Node {
+        case blockCollection, flowCollection, other
     }
 
     /// Among the `runs` inside a block scalar's marks (`inside`, the scalar ending at `end`), the lines of blanks
