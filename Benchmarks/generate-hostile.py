@@ -112,13 +112,14 @@ def files():
         f'  m{i}:\n    default: |\n      t{i}\n      \t\n      u{i}\n\t\n  \t  \n' for i in range(3_000))
     yield 'tabbed-blank-lines.yaml', HEAD + tabbed + 'rules:\n' + ''.join(
         f'  - {{id: r{i}, then: notify, message: m{i}}}\n \t# r{i}\n\t\n' for i in range(3_000))
-    # Tabs after indicators that start a line, each placed by the same second pass: 3,000 rules whose platforms and
-    # attributes follow `-\t`, `- \t`, `? \t` and `:\t`, with `- -\t` in a comment, and a message whose text, a
-    # literal block scalar, holds 3,000 lines of `-\t-\t-\t`, which stay text.
+    # Tabs after indicators that start a line, and after a line's spaces, each placed by the same second pass: 3,000
+    # rules whose platforms and attributes follow `-\t`, `- \t`, `? \t` and `:\t`, whose message follows a line's
+    # spaces and a tab, with `- -\t` in a comment, and a message whose text, a literal block scalar, holds 3,000 lines
+    # of `-\t-\t-\t`, which stay text.
     separated = 'messages:\n  m:\n    default: |\n' + ''.join(f'      -\t-\t-\t{i}\n' for i in range(3_000))
     yield 'separating-tabs.yaml', HEAD + separated + 'rules:\n' + ''.join(
         f'  - id: r{i}\n    when:\n      platform:\n        -\tios\n        - \tandroid\n'
-        f'      attributes:\n        ? \tplan\n        :\t[pro, "-\tx"]\n    then: notify\n    message: m\n'
+        f'      attributes:\n        ? \tplan\n        :\t[pro, "-\tx"]\n    then: notify\n    message:\n     \tm\n'
         f'    # - -\t{i}\n'
         for i in range(3_000))
 
