@@ -84,12 +84,8 @@ enum PolicyPipeline {
         guard before.error == nil else { return }
         let after = placedEvents(bytes + [UInt8(ascii: "\t"), UInt8(ascii: "\n")])
         if let error = after.error {
-            // The appended line's number, lines broken at LF, CR and CR LF.
-            let line = 1 + bytes.indices.filter { index in
-                bytes[index] == UInt8(ascii: "\n")
-                    || (bytes[index] == UInt8(ascii: "\r") && bytes[index + 1] != UInt8(ascii: "\n"))
-            }.count
-            precondition(error.range.start.line == line && error.message.contains("inside a scalar"),
+            precondition(error.range.start.line == line(ofByte: bytes.count, in: bytes)
+                && error.message.contains("inside a scalar"),
                 "a tabbed line after the stream made it unreadable: \(error)")
             return
         }
@@ -98,35 +94,61 @@ enum PolicyPipeline {
     }
 
     /// The space after the first `-`, `?` or `:` that starts a line's text, made a tab in a stream that reads: YAML
-    /// 1.2 reads it as the space (`TabbedBlanks`), or, before a block collection on that line, refuses it there. In
-    /// a scalar it is text: scalars are compared with their tabs as spaces.
+    /// 1.2 reads it as the space (`TabbedBlanks`), or, before a block collection on that line, refuses it there. So
+    /// for the last space before the text of the first line that starts with spaces, refused where it indents a key
+    /// or a block collection, or too few spaces precede it. In a scalar a tab is text: scalars are compared with
+    /// their tabs as spaces.
     static func separatingTab(_ bytes: [UInt8]) {
-        let (space, dash, question, colon) = (UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"))
+        let space = UInt8(ascii: " ")
+        let indicators = [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")]
+        var afterIndicator: Int?
+        var indentation: Int?
         var lineStart = 0
-        var found: Int?
-        while lineStart < bytes.count, found == nil {
+        while lineStart < bytes.count, afterIndicator == nil || indentation == nil {
             var index = lineStart
             while index < bytes.count, bytes[index] == space { index += 1 }
-            if index + 1 < bytes.count, [dash, question, colon].contains(bytes[index]), bytes[index + 1] == space {
-                found = index + 1
+            if indentation == nil, index > lineStart, index < bytes.count,
+                ![UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(bytes[index])
+            {
+                indentation = index - 1
+            }
+            if afterIndicator == nil, index + 1 < bytes.count, indicators.contains(bytes[index]),
+                bytes[index + 1] == space
+            {
+                afterIndicator = index + 1
             }
             while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             lineStart = index + 1
         }
-        guard let found else { return }
+        guard afterIndicator != nil || indentation != nil else { return }
         let before = placedEvents(bytes, tabsAsSpaces: true)
         guard before.error == nil else { return }
-        var tabbed = bytes
-        tabbed[found] = UInt8(ascii: "\t")
-        let after = placedEvents(tabbed, tabsAsSpaces: true)
-        if let error = after.error {
-            precondition(error.range.start.offset == found
-                && error.message.hasSuffix("which YAML allows after spaces only"),
-                "a tab after an indicator made the stream unreadable: \(error)")
-            return
+        for (place, refusal) in [
+            (afterIndicator, "which YAML allows after spaces only"), (indentation, "YAML indents with spaces only"),
+        ] {
+            guard let place else { continue }
+            var tabbed = bytes
+            tabbed[place] = UInt8(ascii: "\t")
+            let after = placedEvents(tabbed, tabsAsSpaces: true)
+            if let error = after.error {
+                // libyaml's own refusal of a tab in a block scalar's indentation names no column of ours.
+                precondition(error.range.start.line == line(ofByte: place, in: bytes)
+                    && (error.message.hasSuffix(refusal) || error.message.contains("tab character")),
+                    "a tab for a space made the stream unreadable: \(error)")
+                continue
+            }
+            precondition(after.events == before.events, "a tab for a space changed what the stream reads: "
+                + "\(zip(before.events, after.events).first { $0 != $1 }.map { "\($0) became \($1)" } ?? "events")")
         }
-        precondition(after.events == before.events, "a tab after an indicator changed what the stream reads: "
-            + "\(zip(before.events, after.events).first { $0 != $1 }.map { "\($0) became \($1)" } ?? "events")")
+    }
+
+    /// The line (1-based) of a byte, lines broken at LF, CR and CR LF.
+    private static func line(ofByte offset: Int, in bytes: [UInt8]) -> Int {
+        1 + bytes[..<offset].indices.filter { index in
+            bytes[index] == UInt8(ascii: "\n")
+                || (bytes[index] == UInt8(ascii: "\r")
+                    && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n")))
+        }.count
     }
 
     /// Each event of a stream, and where a node starts and ends; a collection's and a document's end may move with a
