@@ -59,6 +59,17 @@ import Testing
             "a block collection that starts on the same line, which YAML allows after spaces only"), "\(error)")
     }
 
+    /// Past the depth limit the first pass stops, as the reader does: the input is too deep, whatever its tabs.
+    @Test func aDeepInputWithSeparatingTabsIsTooDeep() {
+        let limits = YAMLLimits(maximumDepth: 20)
+        let chain = String(repeating: "- ", count: 30) + "\tx\n"
+        #expect(codes(read(chain, limits: limits)) == ["yaml.too-deep"])
+        let nested = (0..<30).map { String(repeating: " ", count: 2 * $0) + "k\($0):\n" }.joined()
+            + String(repeating: " ", count: 61) + "\tvalue\n"
+        #expect(codes(read(nested, limits: limits)) == ["yaml.too-deep"])
+        #expect(read(nested).diagnostics.isEmpty)
+    }
+
     /// Inside a scalar the line is text, and its tab with it.
     @Test(arguments: [
         ("k: \"a\n  - \tb\"\n", "a - \tb"),  // a quoted scalar over lines

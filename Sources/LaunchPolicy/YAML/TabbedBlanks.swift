@@ -140,7 +140,7 @@ enum TabbedBlanks {
     }
 
     /// `-`, `?` or `:`: the indicators that may start a line's text and that a block node may follow.
-    private static func isIndicator(_ byte: UInt8) -> Bool {
+    static func isIndicator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":")
     }
 
@@ -178,9 +178,9 @@ enum TabbedBlanks {
             switch event.type {
             case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT: node = .other
             case YAML_SEQUENCE_START_EVENT:
-                node = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE ? .flowCollection : .blockCollection
+                node = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE ? .other : .blockCollection
             case YAML_MAPPING_START_EVENT:
-                node = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE ? .flowCollection : .blockCollection
+                node = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE ? .other : .blockCollection
             default: node = nil
             }
             if let node {
@@ -242,9 +242,10 @@ enum TabbedBlanks {
         return readings
     }
 
-    /// What starts at a run's end, as far as a tab before it goes.
+    /// What starts at a run's end, as far as a tab before it goes: a block collection, which is indented by spaces
+    /// alone, or another node (a scalar, an alias, a flow collection).
     private enum Node {
-        case blockCollection, flowCollection, other
+        case blockCollection, other
     }
 
     /// Among the `runs` inside a block scalar's marks (`inside`, the scalar ending at `end`), the lines of blanks

@@ -45,7 +45,7 @@ public struct YAMLEventReader: Sendable {
         }
         let bom = screened.byteOrderMarkLength
         let count = bytes.count - bom
-        // And one in which a tab on a line of blanks between nodes is a space.
+        // And one in which a tab that YAML 1.2 reads as a blank, and libyaml refuses, is a space (TabbedBlanks).
         let untabbed = substitution.map { made in
             made.bytes.withUnsafeBufferPointer { TabbedBlanks.resolved($0, maximumDepth: limits.maximumDepth) }
         } ?? bytes.baseAddress.flatMap { base in
@@ -213,8 +213,10 @@ public struct YAMLEventReader: Sendable {
     /// - on a line of blanks, or of blanks and a comment, which reaches libyaml only inside a scalar
     ///   (``TabbedBlanks``), where libyaml takes it for indentation, which a tab may not be. The fix-it empties
     ///   a line of blanks; none deletes the blanks before a comment, which would end the scalar there.
-    /// - among the blanks that start a line of text: indentation, which YAML writes with spaces only. No fix-it: how
-    ///   many spaces a tab stands for is the editor's to say, and a guess could move the line to another parent.
+    /// - among the blanks that start a line of text, where it indents the line: before a key or a block collection,
+    ///   or after too few spaces to indent the node past its parent (before any other node such a tab reaches
+    ///   libyaml as a space: ``TabbedBlanks``); YAML indents with spaces only. No fix-it: how many spaces a tab
+    ///   stands for is the editor's to say, and a guess could move the line to another parent.
     /// - after a `-`, `?` or `:` that starts a line's text, before a block collection on that line, which YAML 1.2
     ///   indents with spaces only (before any other node such a tab reaches libyaml as a space: ``TabbedBlanks``).
     private static func tab(
@@ -239,11 +241,11 @@ public struct YAMLEventReader: Sendable {
                 goesOnWithComment ? nil : FixIt(range: blanks, replacement: "", message: "delete the blanks"))
         }
         // After the indicators a line's text starts with (`-`, `- -`, `? -`).
-        let indicators = [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")]
+        func isIndicator(_ index: Int) -> Bool { TabbedBlanks.isIndicator(bytes[index]) }
         let indicator = start - 1
         var lineStart = indicator
-        while lineStart > 0, isBlank(lineStart - 1) || indicators.contains(bytes[lineStart - 1]) { lineStart -= 1 }
-        guard indicators.contains(bytes[indicator]), lineStart == 0 || isBreak(lineStart - 1) else { return nil }
+        while lineStart > 0, isBlank(lineStart - 1) || isIndicator(lineStart - 1) { lineStart -= 1 }
+        guard isIndicator(indicator), lineStart == 0 || isBreak(lineStart - 1) else { return nil }
         let written = String(decoding: [bytes[indicator]], as: UTF8.self)
         return ("; a tab separates the `\(written)` from a block collection that starts on the same line, which "
             + "YAML allows after spaces only", nil)
