@@ -109,10 +109,10 @@ public struct LaunchContext: Sendable {
             attributes: [String: String], versions: Versions)
         {
             (self.platform, self.locale, self.region, self.now, self.installID) = (platform, locale, region, now, installID)
-            let lookup = locale.map(LocaleLookup.init)
-            localeLookup = lookup
-            // The lookup's other form, where it has one, is the conditions' too: worked out once.
-            localeAlternate = lookup?.alternate ?? locale.flatMap(ValueSyntax.alternateLocale(of:))
+            // Both other forms of the locale, texts' and conditions', worked out once.
+            let forms = locale.map(ValueSyntax.otherForms(of:))
+            localeLookup = locale.map { LocaleLookup($0, alternate: forms?.lookup) }
+            localeAlternate = forms?.condition
             (self.launch, self.attributes, self.versions) = (launch, attributes, versions)
         }
     }

@@ -23,8 +23,13 @@ struct LocaleLookup: Sendable {
 
     /// The lookup for a locale's tag (`_` counts as `-`).
     init(_ tag: String) {
+        self.init(tag, alternate: ValueSyntax.lookupAlternate(of: tag))
+    }
+
+    /// The lookup for a locale's tag whose other form (``ValueSyntax/otherForms(of:)``) is already worked out.
+    init(_ tag: String, alternate: String?) {
         self.tag = tag
-        alternate = ValueSyntax.lookupAlternate(of: tag)
+        self.alternate = alternate
         tagSubtags = ValueSyntax.subtagCount(tag)
         alternateSubtags = alternate.map(ValueSyntax.subtagCount) ?? 0
     }

@@ -164,32 +164,34 @@ enum ValueSyntax {
     /// tag without a script), or for a language written in several scripts, without a script, with the script its
     /// region is written in (`zh-TW` is also `zh-Hant-TW`, `sr-RS` also `sr-Cyrl-RS`: ``LikelyScripts``;
     /// ``LocaleLookup`` says which).
-    ///
-    /// A context works this out once. It is nil for nearly every locale, so a condition usually tests one tag.
-    static func alternateLocale(of tag: String) -> String? {
-        // Nearly every tag has no script and a language of one script: found by bytes, with no list of subtags.
-        let hasSeveralScripts = LikelyScripts.hasSeveralScripts(tag)
-        guard hasSeveralScripts || subtagCount(tag) > 2 else { return nil }
-        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        if hasScript(subtags) { return withoutScript(subtags) }
-        guard hasSeveralScripts, let language = subtags.first, let script = likelyScript(subtags) else { return nil }
-        return ([language, script] + subtags.dropFirst()).joined(separator: "-")
-    }
+    static func alternateLocale(of tag: String) -> String? { otherForms(of: tag).condition }
 
     /// The other form a text is looked up under (``LocaleLookup``), for a language written in several scripts:
     /// with the script of its region when it has none (`zh-TW`: `zh-Hant-TW`; `sr`: `sr-Cyrl`), without its script
     /// when the script is its region's (`zh-Hant-TW`: `zh-TW`); nil for a tag of another language, or whose script
     /// is not its region's (`zh-Hans-TW`, `sr-Latn-RS`), or that has a script and no region (`zh-Hant`). Where it is
     /// not nil, it is the ``alternateLocale(of:)`` that conditions match.
-    static func lookupAlternate(of tag: String) -> String? {
-        guard LikelyScripts.hasSeveralScripts(tag) else { return nil }
-        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+    static func lookupAlternate(of tag: String) -> String? { otherForms(of: tag).lookup }
+
+    /// Both other forms of a tag, its language and subtags read once: a context works them out once, at launch.
+    /// They are nil for nearly every locale, so a condition usually tests one tag.
+    static func otherForms(of tag: String) -> (lookup: String?, condition: String?) {
+        // Nearly every tag has no script and a language of one script: found by bytes, with no list of subtags.
+        let hasSeveralScripts = LikelyScripts.hasSeveralScripts(tag)
+        guard hasSeveralScripts || subtagCount(tag) > 2 else { return (nil, nil) }
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         if hasScript(subtags) {
-            guard region(subtags) != nil, subtags[1].lowercased() == likelyScript(subtags)?.lowercased() else {
-                return nil
-            }
+            let scriptless = withoutScript(subtags)
+            guard hasSeveralScripts, region(subtags) != nil,
+                subtags[1].lowercased() == likelyScript(subtags)?.lowercased()
+            else { return (nil, scriptless) }
+            return (scriptless, scriptless)
         }
-        return alternateLocale(of: tag)
+        guard hasSeveralScripts, let language = subtags.first, let script = likelyScript(subtags) else {
+            return (nil, nil)
+        }
+        let scripted = ([language, script] + subtags.dropFirst()).joined(separator: "-")
+        return (scripted, scripted)
     }
 
     /// Whether a `locale` condition's `tag` holds for a context's locale: the locale, or its
