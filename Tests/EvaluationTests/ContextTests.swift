@@ -278,15 +278,17 @@ private let everyKey = """
         #expect(try policy(regions).evaluate(context(["locale": locale])).notices.first?.text == text)
     }
 
-    /// Serbian, Uzbek, Punjabi, Cantonese and the other languages CLDR writes in more than one script are found as
-    /// Chinese is: a tag without a script finds the texts of its region's likely script before the language's
+    /// Serbian, Uzbek, Kazakh, Mongolian, Hindi and the other languages CLDR writes in more than one script are found
+    /// as Chinese is: a tag without a script finds the texts of its region's likely script before the language's
     /// (`sr-ME` is Latin, `sr-RS` Cyrillic), and a tag whose script is not its region's finds only its own. A
     /// language written in one script reads a script as written: `ja-JP` does not find `ja-Jpan`.
     @Test(arguments: [
         ("sr-RS", "Здраво"), ("sr", "Здраво"), ("sr_BA", "Здраво"), ("sr-ME", "Zdravo"), ("SR-me", "Zdravo"),
         ("sr-Latn-RS", "Zdravo"), ("sr-Cyrl-ME", "Здраво"), ("sr_ME_#Latn", "Zdravo"), ("uz-UZ", "Salom"),
         ("uz-AF", "سلام"), ("uz", "Salom"), ("pa-IN", "ਸਤਿ ਸ੍ਰੀ ਅਕਾਲ"), ("pa-PK", "سلام"), ("yue-HK", "你好"),
-        ("yue-CN", "你好（简）"), ("ja-JP", "Hello"), ("bs-BA", "Zdravo"),
+        ("yue-CN", "你好（简）"), ("ja-JP", "Hello"), ("bs-BA", "Zdravo"), ("kk-KZ", "Сәлем"), ("kk-CN", "سالەم"),
+        ("kk-Arab-KZ", "سالەم"), ("mn-CN", "ᠰᠠᠶᠢᠨ"), ("mn-MN", "Сайн"), ("ms-MY", "Hai"), ("ms-CC", "هاي"),
+        ("hi-IN", "नमस्ते"), ("hi-Latn-IN", "Namaste"), ("ha-SD", "سنّو"), ("ha-NG", "Sannu"),
     ])
     func textsOfALanguageWrittenInSeveralScriptsAreFoundFromARegion(locale: String, text: String) throws {
         let scripts = """
@@ -304,6 +306,16 @@ private let everyKey = """
                 yue: "你好"
                 yue-Hans: "你好（简）"
                 ja-Jpan: "こんにちは"
+                kk-Cyrl: "Сәлем"
+                kk-Arab: "سالەم"
+                mn: "Сайн"
+                mn-Mong: "ᠰᠠᠶᠢᠨ"
+                ms-Latn: "Hai"
+                ms-Arab: "هاي"
+                hi-Deva: "नमस्ते"
+                hi-Latn: "Namaste"
+                ha: "Sannu"
+                ha-Arab: "سنّو"
             rules:
               - {id: greet, then: notify, message: m}
             """
@@ -323,6 +335,9 @@ private let everyKey = """
         ("sr-RS", "sr-Cyrl", true), ("sr", "sr-Cyrl", true), ("sr-ME", "sr-Latn", true), ("sr-ME", "sr-Cyrl", false),
         ("sr-Latn-RS", "sr-Cyrl", false), ("uz_AF", "uz-Arab", true), ("uz-UZ", "uz-Latn-UZ", true),
         ("yue-CN", "yue-Hans", true), ("ja-JP", "ja-Jpan", false), ("srp-RS", "sr-Cyrl", false),
+        ("kk-CN", "kk-Arab", true), ("kk-KZ", "kk-Arab", false), ("kk-KZ", "kk-Cyrl", true), ("mn-CN", "mn-Mong", true),
+        ("mn", "mn-Mong", false), ("ms-CC", "ms-Arab", true), ("hi-IN", "hi-Deva", true), ("hi-IN", "hi-Latn", false),
+        ("ha_SD", "ha-Arab", true),
     ])
     func localeConditionsHoldForTagsWithAndWithoutAScript(locale: String, tag: String, holds: Bool) throws {
         let yaml = """

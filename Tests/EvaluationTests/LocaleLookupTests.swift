@@ -19,6 +19,10 @@ import TestSupport
         case ("uz", "af"?): return "arab"
         case ("uz", "cn"?): return "cyrl"
         case ("uz", _): return "latn"
+        case ("kk", "cn"?), ("kk", "af"?), ("kk", "ir"?), ("kk", "mn"?): return "arab"
+        case ("kk", _): return "cyrl"
+        case ("mn", "cn"?): return "mong"
+        case ("mn", _): return "cyrl"
         default: return nil
         }
     }
@@ -54,13 +58,13 @@ import TestSupport
     static func normal(_ tag: String) -> String { tag.lowercased().replacingOccurrences(of: "_", with: "-") }
 
     static func randomTag(using random: inout SeededGenerator) -> String {
-        var subtags = [["zh", "ZH", "ja", "sr", "pt", "uz", "Sr"].randomElement(using: &random)!]
+        var subtags = [["zh", "ZH", "ja", "sr", "pt", "uz", "Sr", "kk", "mn"].randomElement(using: &random)!]
         if Bool.random(using: &random) {
-            subtags.append(["Hant", "Hans", "Latn", "hant", "Cyrl", "Arab"].randomElement(using: &random)!)
+            subtags.append(["Hant", "Hans", "Latn", "hant", "Cyrl", "Arab", "Mong"].randomElement(using: &random)!)
         }
         if Int.random(in: 0..<4, using: &random) > 0 {
             subtags.append(
-                ["TW", "HK", "CN", "SG", "MO", "419", "tw", "RS", "BR", "ME", "AF", "UZ", "me"]
+                ["TW", "HK", "CN", "SG", "MO", "419", "tw", "RS", "BR", "ME", "AF", "UZ", "me", "KZ", "MN", "IR"]
                     .randomElement(using: &random)!)
         }
         if Int.random(in: 0..<4, using: &random) == 0 {
@@ -119,8 +123,13 @@ import TestSupport
         ("uz", nil, "Latn"), ("uz", "AF", "Arab"), ("uz", "CN", "Cyrl"), ("az", "AZ", "Latn"), ("az", "IR", "Arab"),
         ("az", "RU", "Cyrl"), ("pa", "IN", "Guru"), ("pa", "PK", "Arab"), ("sd", "PK", "Arab"), ("sd", "IN", "Deva"),
         ("bs", "BA", "Latn"), ("ks", "IN", "Arab"), ("mni", "IN", "Beng"), ("sat", "IN", "Olck"), ("shi", "MA", "Tfng"),
-        ("vai", "LR", "Vaii"), ("ff", "SN", "Latn"), ("su", "ID", "Latn"),
-        ("ja", "JP", nil), ("srp", "RS", nil), ("s", nil, nil), ("zh1", nil, nil), ("", nil, nil),
+        ("vai", "LR", "Vaii"), ("ff", "SN", "Latn"), ("su", "ID", "Latn"), ("kk", "KZ", "Cyrl"), ("kk", "CN", "Arab"),
+        ("kk", "AF", "Arab"), ("kk", "IR", "Arab"), ("KK", "mn", "Arab"), ("kk", nil, "Cyrl"), ("mn", "MN", "Cyrl"),
+        ("mn", "CN", "Mong"), ("ms", "MY", "Latn"), ("ms", "CC", "Arab"), ("ms", "ID", "Latn"), ("ha", "NG", "Latn"),
+        ("ha", "SD", "Arab"), ("ha", "CM", "Arab"), ("hi", "IN", "Deva"), ("hi", nil, "Deva"), ("kok", "IN", "Deva"),
+        ("kaa", "UZ", "Cyrl"), ("iu", "CA", "Cans"), ("bal", "PK", "Arab"), ("bm", "ML", "Latn"), ("kxv", "IN", "Latn"),
+        ("hnj", "US", "Hmnp"), ("hnj", "LA", "Laoo"), ("rhg", "MM", "Rohg"),
+        ("en", "US", nil), ("ja", "JP", nil), ("srp", "RS", nil), ("s", nil, nil), ("zh1", nil, nil), ("", nil, nil),
     ] as [(String, String?, String?)])
     func aLanguageOfSeveralScriptsHasItsRegionsLikelyOne(language: String, region: String?, script: String?) {
         #expect(LikelyScripts.script(language: language, region: region) == script)

@@ -34,15 +34,32 @@ enum LikelyScripts {
         }
     }
 
-    /// The languages whose CLDR locales are named with a script (`sr_Latn`, `uz_Arab`), as each is written in more
-    /// than one, and the script CLDR's likely subtags give each, with the regions where that differs.
+    /// The languages whose CLDR locales are named with a script (`sr_Latn`, `uz_Arab`, `kk_Arab`: the locales of
+    /// CLDR's JSON data), as each is written in more than one, and the script CLDR's likely subtags give each (CLDR
+    /// 45), with the regions where that differs. English is left out (`en_Dsrt`, `en_Shaw`: Deseret and Shavian,
+    /// which no platform offers as a locale): every English launch would work out a second form of its tag for texts
+    /// no policy writes.
     private static let languages: [Language] = [
         Language("az", "Latn", [Region(["IQ", "IR"], "Arab"), Region(["RU"], "Cyrl")]),  // Azerbaijani
+        Language("bal", "Arab"),  // Balochi
+        Language("bm", "Latn"),  // Bambara
         Language("bs", "Latn"),  // Bosnian
         Language("ff", "Latn"),  // Fula
+        Language("ha", "Latn", [Region(["CM", "SD"], "Arab")]),  // Hausa
+        Language("hi", "Deva"),  // Hindi
+        // Hmong Njua
+        Language("hnj", "Hmnp", [Region(["AU", "CN", "FR", "GF", "LA", "MM", "SR", "TH", "VN"], "Laoo")]),
+        Language("iu", "Cans"),  // Inuktitut
+        Language("kaa", "Cyrl"),  // Karakalpak
+        Language("kk", "Cyrl", [Region(["AF", "CN", "IR", "MN"], "Arab")]),  // Kazakh
+        Language("kok", "Deva"),  // Konkani
         Language("ks", "Arab"),  // Kashmiri
+        Language("kxv", "Latn"),  // Kuvi
+        Language("mn", "Cyrl", [Region(["CN"], "Mong")]),  // Mongolian
         Language("mni", "Beng"),  // Manipuri
+        Language("ms", "Latn", [Region(["CC"], "Arab")]),  // Malay
         Language("pa", "Guru", [Region(["PK"], "Arab")]),  // Punjabi
+        Language("rhg", "Rohg"),  // Rohingya
         Language("sat", "Olck"),  // Santali
         Language("sd", "Arab", [Region(["IN"], "Deva")]),  // Sindhi
         Language("shi", "Tfng"),  // Tachelhit
