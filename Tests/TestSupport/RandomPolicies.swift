@@ -26,9 +26,9 @@ public enum RandomPolicies {
         ("days-since-last-launch", ["\"< 7\"", "\">= 30\""]),
         ("days-since-install", ["\"< 7\"", "\">= 7\""]),
         ("launch-source", ["organic", "[url, shortcut]"]),
-        // Chinese and Serbian by script and by region, which hold each other one way and not the other.
+        // Chinese, Serbian and Kazakh by script and by region, which hold each other one way and not the other.
         ("locale", ["ja", "[pt-BR, de]", "pt", "[pt-br, ja_JP]", "zh-Hant", "[zh-TW, zh-HK]", "zh-CN", "zh-Hans",
-            "[zh-Hans-CN, sr-RS]", "sr-Latn", "zh", "sr-Cyrl", "[sr-ME, uz-Arab]"]),
+            "[zh-Hans-CN, sr-RS]", "sr-Latn", "zh", "sr-Cyrl", "[sr-ME, uz-Arab]", "kk-Arab", "[kk-CN, mn-Mong]"]),
         ("region", ["\"NO\"", "[SE, JP]", "[se]"]),
         ("date", ["{until: \"2026-11-01T00:00:00Z\"}",
             "{from: \"2026-12-01T00:00:00Z\", until: \"2026-12-20T00:00:00Z\"}", "{from: \"2026-12-01T00:00:00Z\"}",
@@ -55,7 +55,8 @@ public enum RandomPolicies {
         ("days-since-install", ["0", "6", "7", "8"]),
         ("launch-source", ["organic", "url", "shortcut", "other"]),
         ("locale", ["ja", "ja-JP", "pt", "pt-BR", "pt-PT", "de", "en", "zh", "zh-TW", "zh-Hant-TW", "zh-Hans-TW",
-            "zh-CN", "zh-Hans-CN", "zh-Hant", "zh-HK", "sr-Latn-RS", "sr-RS", "sr", "sr-ME", "uz-AF", "uz-Latn-UZ"]),
+            "zh-CN", "zh-Hans-CN", "zh-Hant", "zh-HK", "sr-Latn-RS", "sr-RS", "sr", "sr-ME", "uz-AF", "uz-Latn-UZ",
+            "kk-CN", "kk-KZ", "kk-Arab-KZ", "mn-CN"]),
         ("region", ["NO", "SE", "JP", "US"]),
         ("now", ["2026-10-31T23:59:59Z", "2026-11-01T00:00:00Z", "2026-11-20T12:00:00Z", "2026-12-01T00:00:00Z",
             "2026-12-01T05:59:59Z", "2026-12-01T06:00:00Z", "2026-12-19T23:59:59Z", "2026-12-20T00:00:00Z"]),
