@@ -366,6 +366,22 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(result.usablePolicy == nil)
     }
 
+    /// The decoder reads each range text once for each kind it is written as, and reuses the reading: the same text
+    /// under a key of another kind is read again as that kind, so a bound that is a build number but not a
+    /// marketing version or a whole number is refused where it is the latter two, and only there.
+    @Test func theSameRangeTextIsReadAgainAsAnotherKind() throws {
+        let result = parse("""
+            policy: 1
+            rules:
+              - {id: a, then: grant, entitlements: [x], when: {build: "< 1.2.3.4"}}
+              - {id: b, then: grant, entitlements: [x], when: {app-version: "< 1.2.3.4"}}
+              - {id: c, then: grant, entitlements: [x], when: {launch-count: "< 1.2.3.4"}}
+              - {id: d, then: grant, entitlements: [x], when: {build: "< 1.2.3.4", original-app-version: "< 1.2.3.4"}}
+            """)
+        #expect(result.diagnostics.map { "\($0.code)@\($0.range.start.line)" }
+            == ["policy.invalid-range@4", "policy.invalid-range@5"])
+    }
+
     @Test func validValuesOfTheSameKeysPass() throws {
         let policy = try #require(parse("""
             policy: 1

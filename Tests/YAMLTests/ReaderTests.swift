@@ -191,6 +191,19 @@ import Testing
         #expect(result.root?.mapping?.count == keys)
     }
 
+    /// In a long mapping too, whose keys are in a table: a collection key by structure, and never the same key as a
+    /// scalar, whatever the scalar's text.
+    @Test func complexKeysCompareByStructureInALongMapping() {
+        let many = (0..<20).map { "k\($0): v\n" }.joined()
+        let twice = read(many + "? [a, b]\n: 1\n? [a, b]\n: 2\n")
+        #expect(codes(twice) == ["yaml.duplicate-key"])
+        #expect(twice.diagnostics.first?.notes.first?.range.start.line == 21)
+        #expect(codes(read(many + "? [a, b]\n: 1\n? [b, a]\n: 2\n")) == [])
+        // Scalars spelt as a sequence's description might be: each a key of its own.
+        let lookalikes = ["q2", "s1:a", "q2s1:as1:b", "q2s1:bs1:a", "[a, b]"].map { "'\($0)': x\n" }.joined()
+        #expect(codes(read(many + "? [a, b]\n: 1\n" + lookalikes)) == [])
+    }
+
     @Test func complexKeysCompareByStructure() {
         let collectionKeys = read("? [a, b]\n: 1\n? [a, b]\n: 2\n")
         #expect(codes(collectionKeys) == ["yaml.duplicate-key"])

@@ -4,23 +4,41 @@ import Foundation
 ///
 /// A condition node under a YAML anchor is decoded once, however many aliases repeat it, and becomes a
 /// ``SharedCondition``: an alias-heavy policy costs what it costs to write, not what it costs to expand.
+///
+/// Its tables are keyed by the standard library's types, not by a struct of this module: the first table of a process
+/// whose key is a type of ours makes the runtime look the key's `Hashable` conformance up among every conformance the
+/// process holds, about 180K instructions at an app's first read, where the standard library's are found at once.
 struct ConditionDecoding {
     let versioning: VersionKind
-    /// Anchored nodes already decoded, by anchor name and position (an anchor name may be defined again later).
-    private var decodedAnchors: [AnchoredNode: Condition?] = [:]
+    /// Anchored nodes already decoded, by position and anchor name (an anchor name may be defined again later).
+    private var decodedAnchors: [Int: [String: Condition?]] = [:]
     /// Ranges already read, by text and kind: a policy writes the same bound in many rules (`app-version: "< 2.4"`
     /// for each platform's gate and prompt), and a range is immutable, so one reading serves every rule that writes
     /// it. Only ranges that read without an error are kept; an invalid one is reported where each is written.
-    private var readRanges: [WrittenRange: VersionRange] = [:]
+    private var readRanges: [String: RangesByKind] = [:]
 
-    private struct WrittenRange: Hashable {
-        let text: String
-        let kind: VersionKind
-    }
+    /// A range text's readings, by the kind it was read as (nearly always one).
+    private struct RangesByKind {
+        private var marketing, build, versionCode, semver: VersionRange?
 
-    private struct AnchoredNode: Hashable {
-        let anchor: String
-        let offset: Int
+        subscript(kind: VersionKind) -> VersionRange? {
+            get {
+                switch kind {
+                case .marketing: marketing
+                case .build: build
+                case .versionCode: versionCode
+                case .semver: semver
+                }
+            }
+            set {
+                switch kind {
+                case .marketing: marketing = newValue
+                case .build: build = newValue
+                case .versionCode: versionCode = newValue
+                case .semver: semver = newValue
+                }
+            }
+        }
     }
 
     /// A decoder for conditions read as `versioning` says, with room for `rules` rules' ranges: a policy writes
@@ -37,10 +55,10 @@ struct ConditionDecoding {
     /// Decodes an anchored node once and shares the result; decodes any other node as it is.
     private mutating func sharing(_ node: YAMLNode, _ decode: (inout ConditionDecoding) -> Condition?) -> Condition? {
         guard let anchor = node.anchor else { return decode(&self) }
-        let key = AnchoredNode(anchor: anchor, offset: node.range.start.offset)
-        if let decoded = decodedAnchors[key] { return decoded }
+        let offset = node.range.start.offset
+        if let decoded = decodedAnchors[offset]?[anchor] { return decoded }
         let condition = decode(&self).map { Condition.shared(SharedCondition($0, anchor: anchor)) }
-        decodedAnchors[key] = .some(condition)
+        decodedAnchors[offset, default: [:]][anchor] = .some(condition)
         return condition
     }
 
@@ -131,11 +149,10 @@ struct ConditionDecoding {
         _ key: String, _ node: YAMLNode, kind: VersionKind, _ support: inout DecodingSupport
     ) -> VersionRange? {
         guard let text = support.text(node, key) else { return nil }
-        let written = WrittenRange(text: text.value, kind: kind)
-        if let range = readRanges[written] { return range }
+        if let range = readRanges[text.value]?[kind] { return range }
         do {
             let range = try VersionRange(text.value, kind: kind)
-            readRanges[written] = range
+            readRanges[text.value, default: RangesByKind()][kind] = range
             return range
         } catch {
             let what = kind == .versionCode ? "a range of whole numbers such as \">= 30\"" : "a \(kind) version range"

@@ -307,14 +307,7 @@ enum DidYouMean {
 /// A mapping's entries under the keys its kind takes, in the order written. A list: a mapping has a handful of
 /// entries, and comparing two keys is comparing two small numbers.
 struct KeyedEntries<Key: WrittenNames> {
-    fileprivate(set) var entries: [Keyed] = []
-
-    /// An entry and the key it is under. A struct, not a tuple: an array of tuples is destroyed element by element
-    /// through the runtime's generic tuple witness, which the profile showed for every mapping decoded.
-    struct Keyed {
-        let key: Key
-        let entry: YAMLMappingEntry
-    }
+    fileprivate(set) var entries: [KeyedEntry<Key>] = []
 
     /// The value under `key` (the reader has already reported a key written twice; the last one counts).
     subscript(key: Key) -> YAMLNode? {
@@ -325,4 +318,14 @@ struct KeyedEntries<Key: WrittenNames> {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+}
+
+/// An entry and the key it is under. A struct, not a tuple: an array of tuples is destroyed element by element
+/// through the runtime's generic tuple witness, which the profile showed for every mapping decoded. Not nested in
+/// ``KeyedEntries`` and free of its `WrittenNames` requirement: the first array of such entries in a process makes
+/// the runtime build its type from a mangled name, and a requirement makes it look the key's conformance up among
+/// every conformance the process holds, about 180K instructions for each kind of key at the first read.
+struct KeyedEntry<Key> {
+    let key: Key
+    let entry: YAMLMappingEntry
 }

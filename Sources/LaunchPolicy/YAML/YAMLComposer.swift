@@ -20,7 +20,7 @@ struct YAMLComposer {
         /// The keys by identity once there are more than ``YAMLComposer/keyListLimit``: a mapping in a policy holds
         /// a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping must still
         /// cost linear time.
-        var keyTable: [KeyIdentity: SourceRange]?
+        var keyTable: KeyTable?
         /// Set after a duplicate key: its value is read but left out of the tree.
         var dropsNextValue = false
         /// Whether the next node completes a key/value pair (mappings only).
@@ -30,10 +30,36 @@ struct YAMLComposer {
     /// What makes two keys the same. Scalars compare by text, whatever their style (`no` and `"no"` are one key to a
     /// policy). Collections used as keys compare by their structure when it is small; a key too large to describe
     /// cheaply is taken to be unique, so that duplicate detection can never cost more than the input.
-    private enum KeyIdentity: Hashable {
+    private enum KeyIdentity: Equatable {
         case text(String)
         case structure(String)
         case unique(Int)
+    }
+
+    /// Where each key of a large mapping is, by identity. Two tables keyed by `String`, not one keyed by
+    /// ``KeyIdentity``: the first table of a process whose key is a type of ours makes the runtime look the key's
+    /// `Hashable` conformance up among every conformance the process holds, about 180K instructions at an app's first
+    /// read, where `String`'s is found at once. A unique key is in neither: nothing is the same key as it.
+    private struct KeyTable {
+        private var texts: [String: SourceRange] = [:]
+        private var structures: [String: SourceRange] = [:]
+
+        subscript(identity: KeyIdentity) -> SourceRange? {
+            get {
+                switch identity {
+                case .text(let text): texts[text]
+                case .structure(let structure): structures[structure]
+                case .unique: nil
+                }
+            }
+            set {
+                switch identity {
+                case .text(let text): texts[text] = newValue
+                case .structure(let structure): structures[structure] = newValue
+                case .unique: break
+                }
+            }
+        }
     }
 
     /// What an anchor names, as an alias repeats it.
@@ -270,7 +296,7 @@ struct YAMLComposer {
         } else {
             keys.append(WrittenKey(node: node))
             if keys.count - open[top].firstKey == Self.keyListLimit {
-                var table: [KeyIdentity: SourceRange] = [:]
+                var table = KeyTable()
                 for key in keys[open[top].firstKey...] { table[identity(of: key.node)] = records[key.node].range }
                 open[top].keyTable = table
             }
