@@ -15,15 +15,33 @@ struct ConditionEvaluator {
     let context: LaunchContext
     /// The rule whose condition is being evaluated; rollout buckets depend on it.
     var ruleID = ""
-    private var sharedResults: [SharedUse: Bool] = [:]
-    private var sharedFindings: [SharedUse: ConditionFinding] = [:]
-    private var dependsOnRule: [ObjectIdentifier: Bool] = [:]
+    private var sharedResults = SharedTable<Bool>()
+    private var sharedFindings = SharedTable<ConditionFinding>()
+    /// Whether each shared condition holds a rollout entry, by its ``SharedTable/key(of:)``.
+    private var dependsOnRule: [Int: Bool] = [:]
     /// How many condition nodes were evaluated (not reused): the measure of the interpreter's work.
     private(set) var evaluatedConditions = 0
 
-    private struct SharedUse: Hashable {
-        let condition: ObjectIdentifier
+    private struct SharedUse {
+        let condition: Int
         let rule: String
+    }
+
+    /// What was worked out for each use of a shared condition, by the condition's object and the rule. Keyed by `Int`
+    /// and `String`, not by ``SharedUse`` or `ObjectIdentifier`: the first table of a process whose key is a type whose
+    /// `Hashable` conformance the process has not used yet makes the runtime look it up among every conformance the
+    /// process holds, about 180K instructions each at an app's first evaluation of a policy with anchors.
+    private struct SharedTable<Value> {
+        private var byCondition: [Int: [String: Value]] = [:]
+
+        /// The number a shared condition is known by: its object's address, which the policy keeps while it is
+        /// evaluated.
+        static func key(of shared: SharedCondition) -> Int { Int(bitPattern: ObjectIdentifier(shared)) }
+
+        subscript(use: SharedUse) -> Value? {
+            get { byCondition[use.condition]?[use.rule] }
+            set { byCondition[use.condition, default: [:]][use.rule] = newValue }
+        }
     }
 
     init(context: LaunchContext) {
@@ -239,7 +257,7 @@ struct ConditionEvaluator {
 
     /// The key under which a shared condition's finding is reused: the rule too when it holds a rollout entry.
     private mutating func use(of shared: SharedCondition) -> SharedUse {
-        SharedUse(condition: ObjectIdentifier(shared), rule: holdsRollout(.shared(shared)) ? ruleID : "")
+        SharedUse(condition: SharedTable<Bool>.key(of: shared), rule: holdsRollout(.shared(shared)) ? ruleID : "")
     }
 
     /// Whether a condition has a `rollout` entry, each shared condition looked at once.
@@ -251,9 +269,10 @@ struct ConditionEvaluator {
             if case .rollout = entry.test { return true }
             return false
         case .shared(let shared):
-            if let known = dependsOnRule[ObjectIdentifier(shared)] { return known }
+            let key = SharedTable<Bool>.key(of: shared)
+            if let known = dependsOnRule[key] { return known }
             let holds = holdsRollout(shared.condition)
-            dependsOnRule[ObjectIdentifier(shared)] = holds
+            dependsOnRule[key] = holds
             return holds
         }
     }
