@@ -28,9 +28,9 @@ struct ConditionEvaluator {
     }
 
     /// What was worked out for each use of a shared condition, by the condition's object and the rule. Keyed by `Int`
-    /// and `String`, not by ``SharedUse`` or `ObjectIdentifier`: the first table of a process whose key is a type whose
-    /// `Hashable` conformance the process has not used yet makes the runtime look it up among every conformance the
-    /// process holds, about 180K instructions each at an app's first evaluation of a policy with anchors.
+    /// and `String`, not by ``SharedUse`` or `ObjectIdentifier`: a table keyed by a type whose `Hashable` conformance
+    /// the process has not used yet costs an app's first evaluation of a policy with anchors a scan of every
+    /// conformance the process holds (BENCHMARKS.md, The first operation in a process).
     private struct SharedTable<Value> {
         private var byCondition: [Int: [String: Value]] = [:]
 

@@ -5,9 +5,8 @@ import Foundation
 /// A condition node under a YAML anchor is decoded once, however many aliases repeat it, and becomes a
 /// ``SharedCondition``: an alias-heavy policy costs what it costs to write, not what it costs to expand.
 ///
-/// Its tables are keyed by the standard library's types, not by a struct of this module: the first table of a process
-/// whose key is a type of ours makes the runtime look the key's `Hashable` conformance up among every conformance the
-/// process holds, about 180K instructions at an app's first read, where the standard library's are found at once.
+/// Its tables are keyed by the standard library's types: a table keyed by a type of this module costs an app's first
+/// read a scan of every conformance the process holds (BENCHMARKS.md, The first operation in a process).
 struct ConditionDecoding {
     let versioning: VersionKind
     /// Anchored nodes already decoded, by position and anchor name (an anchor name may be defined again later).

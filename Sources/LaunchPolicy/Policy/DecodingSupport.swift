@@ -322,9 +322,9 @@ struct KeyedEntries<Key: WrittenNames> {
 
 /// An entry and the key it is under. A struct, not a tuple: an array of tuples is destroyed element by element
 /// through the runtime's generic tuple witness, which the profile showed for every mapping decoded. Not nested in
-/// ``KeyedEntries`` and free of its `WrittenNames` requirement: the first array of such entries in a process makes
-/// the runtime build its type from a mangled name, and a requirement makes it look the key's conformance up among
-/// every conformance the process holds, about 180K instructions for each kind of key at the first read.
+/// ``KeyedEntries`` and free of its `WrittenNames` requirement: with it, the first list of entries of each kind of key
+/// cost an app's first read a scan of every conformance the process holds (BENCHMARKS.md, The first operation in a
+/// process).
 struct KeyedEntry<Key> {
     let key: Key
     let entry: YAMLMappingEntry

@@ -37,9 +37,9 @@ struct YAMLComposer {
     }
 
     /// Where each key of a large mapping is, by identity. Two tables keyed by `String`, not one keyed by
-    /// ``KeyIdentity``: the first table of a process whose key is a type of ours makes the runtime look the key's
-    /// `Hashable` conformance up among every conformance the process holds, about 180K instructions at an app's first
-    /// read, where `String`'s is found at once. A unique key is in neither: nothing is the same key as it.
+    /// ``KeyIdentity``: a table keyed by a type of this module costs an app's first read a scan of every conformance
+    /// the process holds (BENCHMARKS.md, The first operation in a process). A unique key is in neither: nothing is the
+    /// same key as it.
     private struct KeyTable {
         private var texts: [String: SourceRange] = [:]
         private var structures: [String: SourceRange] = [:]
