@@ -142,11 +142,7 @@ private struct ScalarSpans {
     /// Whether `offset` lies inside a scalar. Scalars do not overlap, so the last span starting at or before the
     /// offset is the only candidate.
     func contains(_ offset: Int) -> Bool {
-        var low = 0, high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 && spans[low - 1].contains(offset)
+        let after = spans.partitionPoint { $0.lowerBound > offset }
+        return after > 0 && spans[after - 1].contains(offset)
     }
 }

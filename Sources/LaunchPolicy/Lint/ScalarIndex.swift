@@ -107,13 +107,7 @@ struct ScalarIndex {
 
     /// The index of the first scalar written after byte `offset`: a binary search, the scalars being in order.
     private func firstIndex(after offset: Int) -> Int {
-        var low = 0
-        var high = scalars.count
-        while low < high {
-            let middle = (low + high) / 2
-            if scalars[middle].offset <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        scalars.partitionPoint { $0.offset > offset }
     }
 
     /// The scalar written at this offset; the last one there when an empty scalar shares it with the next.

@@ -87,14 +87,8 @@ enum LikelyScripts {
     /// The language of `code`, found in five steps among the table's 28, where a walk of the table asked every tag of
     /// another language 28 times.
     private static func entry(for code: UInt32) -> Language? {
-        var range = languages.startIndex..<languages.endIndex
-        while !range.isEmpty {
-            let middle = range.lowerBound + range.count / 2
-            let found = languages[middle].code
-            if found == code { return languages[middle] }
-            range = found < code ? middle + 1..<range.upperBound : range.lowerBound..<middle
-        }
-        return nil
+        let index = languages.partitionPoint { $0.code >= code }
+        return index < languages.endIndex && languages[index].code == code ? languages[index] : nil
     }
 
     /// A tag's language subtag (its bytes up to the first `-` or `_`) packed into a number, lower-case, when it is
