@@ -17,7 +17,7 @@ struct ConditionEvaluator {
     var ruleID = ""
     private var sharedResults = SharedTable<Bool>()
     private var sharedFindings = SharedTable<ConditionFinding>()
-    /// Whether each shared condition holds a rollout entry, by its ``SharedTable/key(of:)``.
+    /// Whether each shared condition holds a rollout entry, by its ``number(of:)``.
     private var dependsOnRule: [Int: Bool] = [:]
     /// How many condition nodes were evaluated (not reused): the measure of the interpreter's work.
     private(set) var evaluatedConditions = 0
@@ -34,15 +34,15 @@ struct ConditionEvaluator {
     private struct SharedTable<Value> {
         private var byCondition: [Int: [String: Value]] = [:]
 
-        /// The number a shared condition is known by: its object's address, which the policy keeps while it is
-        /// evaluated.
-        static func key(of shared: SharedCondition) -> Int { Int(bitPattern: ObjectIdentifier(shared)) }
-
         subscript(use: SharedUse) -> Value? {
             get { byCondition[use.condition]?[use.rule] }
             set { byCondition[use.condition, default: [:]][use.rule] = newValue }
         }
     }
+
+    /// The number a shared condition is known by in the tables: its object's address, which the policy keeps while
+    /// it is evaluated.
+    private static func number(of shared: SharedCondition) -> Int { Int(bitPattern: ObjectIdentifier(shared)) }
 
     init(context: LaunchContext) {
         self.context = context
@@ -257,7 +257,7 @@ struct ConditionEvaluator {
 
     /// The key under which a shared condition's finding is reused: the rule too when it holds a rollout entry.
     private mutating func use(of shared: SharedCondition) -> SharedUse {
-        SharedUse(condition: SharedTable<Bool>.key(of: shared), rule: holdsRollout(.shared(shared)) ? ruleID : "")
+        SharedUse(condition: Self.number(of: shared), rule: holdsRollout(.shared(shared)) ? ruleID : "")
     }
 
     /// Whether a condition has a `rollout` entry, each shared condition looked at once.
@@ -269,7 +269,7 @@ struct ConditionEvaluator {
             if case .rollout = entry.test { return true }
             return false
         case .shared(let shared):
-            let key = SharedTable<Bool>.key(of: shared)
+            let key = Self.number(of: shared)
             if let known = dependsOnRule[key] { return known }
             let holds = holdsRollout(shared.condition)
             dependsOnRule[key] = holds
