@@ -35,11 +35,11 @@ import Testing
         #expect(parsed == "a" + controls + neighbours)
     }
 
-    @Test func indentedTextPutsEachItemOnALineOfItsOwn() {
+    @Test func indentedBytesPutEachItemOnALineOfItsOwn() {
         let value = JSONValue.object([
             ("a", .array([])), ("b", .object([])), ("c", .array([.int(1), .object([("d", .null), ("e", .double(0.5))])])),
         ])
-        #expect(value.indentedText == """
+        #expect(String(decoding: value.indentedBytes, as: UTF8.self) == """
             {
               "a": [],
               "b": {},

@@ -24,12 +24,12 @@ public enum JSONValue: Sendable {
     }
 
     /// The value as JSON text with each array item and object member on a line of its own, indented by two spaces a
-    /// level, as the library writes its state files for people to read.
-    var indentedText: String {
+    /// level, as the library writes its state files for people to read: its UTF-8 bytes, as a file is written.
+    var indentedBytes: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(512)
         write(to: &output, indentation: 0)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Writes the value as UTF-8 bytes; `indentation` is the current line's depth, or nil for one line.

@@ -61,7 +61,7 @@ package enum StateFile {
     /// given as `/dev/null` or `/dev/zero` is refused, not read for ever, set aside or written over.
     package static func read(_ url: URL) throws -> Data? {
         do {
-            return Data(try AtomicFile.contents(of: url, readingAtMost: largestFile + 1, onlyRegular: true).bytes)
+            return data(try AtomicFile.contents(of: url, readingAtMost: largestFile + 1, onlyRegular: true).bytes)
         } catch let error as POSIXError where error.code == .ENOENT {
             return nil
         }
@@ -69,7 +69,16 @@ package enum StateFile {
 
     /// The file's text: `format` first, then `members` as ``object(_:)`` writes them, and a line break at the end.
     package static func encode(_ members: KeyValuePairs<String, JSONValue>) -> Data {
-        Data((JSONValue.object([("format", .int(currentFormat))] + present(members)).indentedText + "\n").utf8)
+        var bytes = JSONValue.object([("format", .int(currentFormat))] + present(members)).indentedBytes
+        bytes.append(UInt8(ascii: "\n"))
+        return data(bytes)
+    }
+
+    /// `bytes` as `Data`, copied from their buffer. `Data`'s initialiser from a sequence asks at run time whether it
+    /// is `ContiguousBytes`, and the first such question of a process for a type scans every conformance the process
+    /// holds (BENCHMARKS.md, The first operation in a process): at every launch's first read or write of a state file.
+    private static func data(_ bytes: [UInt8]) -> Data {
+        bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// An object of a state file: `members` in their order, those that are null left out (a reader takes a field
