@@ -44,7 +44,7 @@ for name in reader reader+decoder evaluate evaluate-ungated evaluate-explained l
 done
 # The first operation of a process, the launch path's as an app runs it once (evaluate's policy and context are made
 # before it, so its row is the evaluation's own first cost).
-for name in floor reader reader+decoder launch-context evaluate evaluate-ungated lint; do
+for name in floor reader reader+decoder record-launch launch-context evaluate evaluate-ungated lint; do
     row "$name, the first in a process" "$(first_operation "$work/policy-benchmarks" profile "$name" "$input")"
 done
 row "yams compose" "$(per_operation "$work/yams-benchmark" "$input" --profile)"
