@@ -158,7 +158,14 @@ final class ContextVersion: Sendable {
     private let readingList: [Version]
 
     /// Each reading's kind and comparison key, beside the readings: what the launch path reads, copied freely.
-    private let keyList: [(kind: VersionKind, key: ComparisonKey?)]
+    private let keyList: [KindAndKey]
+
+    /// A struct, not a tuple: an array of tuples is destroyed through the runtime's generic tuple witness, and its
+    /// type is built at run time the first time a process makes one.
+    private struct KindAndKey {
+        let kind: VersionKind
+        let key: ComparisonKey?
+    }
 
     /// Whether the version, read as the range's kind, is in the range; false when it is not a version of that kind.
     func satisfies(_ range: VersionRange) -> Bool {
@@ -200,7 +207,7 @@ final class ContextVersion: Sendable {
         }
         self.text = text
         readingList = readings
-        keyList = readings.map { ($0.kind, $0.key) }
+        keyList = readings.map { KindAndKey(kind: $0.kind, key: $0.key) }
     }
 }
 
