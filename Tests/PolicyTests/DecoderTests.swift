@@ -59,6 +59,50 @@ func located(_ result: PolicyParseResult) -> [String] {
             entitlements: [premium]
         """
 
+    @Test func storeURLsAreKeptByPlatformAndReadAsATable() throws {
+        let result = parse("""
+            policy: 1
+            store:
+              android: "https://play.google.com/store/apps/details?id=a"
+              ios: "https://apps.apple.com/app/id1"
+              visionos: "https://apps.apple.com/app/id2"
+            rules: []
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let policy = try #require(result.usablePolicy)
+        #expect(policy.storeURLs[.android]?.value == "https://play.google.com/store/apps/details?id=a")
+        #expect(policy.storeURLs[.android]?.range.start == SourceLocation(line: 3, column: 12, offset: 28))
+        #expect(policy.storeURLs[.visionos]?.value == "https://apps.apple.com/app/id2")
+        #expect(policy.storeURLs[.macos] == nil)
+        #expect(policy.store.mapValues(\.value) == [
+            .android: "https://play.google.com/store/apps/details?id=a", .ios: "https://apps.apple.com/app/id1",
+            .visionos: "https://apps.apple.com/app/id2",
+        ])
+        // An iPad is sent to the iOS listing when the policy names none of its own; a Mac is not.
+        #expect(policy.storeURL(for: .ipados) == "https://apps.apple.com/app/id1")
+        #expect(policy.storeURL(for: .macos) == nil)
+    }
+
+    @Test func storeTableWrittenAndReadBackForEveryPlatform() {
+        for platform in Platform.allCases {
+            var policy = Policy(store: [platform: Located("https://\(platform.rawValue)", range: .wholeInputStart)])
+            #expect(!policy.storeURLs.isEmpty)
+            #expect(policy.store.mapValues(\.value) == [platform: "https://\(platform.rawValue)"])
+            #expect(policy.storeURL(for: platform) == "https://\(platform.rawValue)")
+            for other in Platform.allCases where other != platform && !(other == .ipados && platform == .ios) {
+                #expect(policy.storeURL(for: other) == nil, "\(other) read \(platform)'s URL")
+            }
+            policy.store[platform] = nil
+            #expect(policy.storeURLs.isEmpty)
+            #expect(policy.store.isEmpty)
+        }
+        var policy = Policy(store: [.ios: Located("https://ios", range: .wholeInputStart), .android: Located("https://android", range: .wholeInputStart)])
+        policy.store = [.macos: Located("https://macos", range: .wholeInputStart)]
+        #expect(policy.store.keys.sorted { $0.rawValue < $1.rawValue } == [.macos], "setting the table replaces it")
+        #expect(policy.storeURLs[.ios] == nil)
+        #expect(Policy().storeURLs.isEmpty)
+    }
+
     @Test func theIssueExampleDecodesToTypedRules() throws {
         let result = parse(Self.lantern)
         #expect(result.diagnostics.isEmpty)

@@ -19,7 +19,7 @@ extension PolicyChecks {
             let missing: String
             if !lacking.isEmpty {
                 missing = "store has no URL for \(Self.names(lacking))"
-            } else if reach.everyPlatform, policy.store.isEmpty {
+            } else if reach.everyPlatform, policy.storeURLs.isEmpty {
                 missing = "the policy has no store URLs"
             } else {
                 continue

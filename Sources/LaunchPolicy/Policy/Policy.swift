@@ -10,7 +10,26 @@ public struct Policy: Sendable {
     /// How `app-version`, `previous-version` and `install-version` are read: marketing (default) or semver.
     public var versioning: VersionKind
     /// Update URLs by platform (`store`).
-    public var store: [Platform: Located<String>]
+    ///
+    /// Made on each read from ``storeURLs``, where the policy keeps them: a table keyed by ``Platform`` costs an app
+    /// at its first read of a policy a search of every protocol conformance the app holds, as the Swift runtime looks
+    /// `Platform: Hashable` up the first time a process makes one (see BENCHMARKS.md, The first operation in a
+    /// process). The launch path reads ``storeURL(for:)``, which makes none.
+    public var store: [Platform: Located<String>] {
+        get {
+            var table: [Platform: Located<String>] = [:]
+            for platform in Platform.allCases {
+                if let url = storeURLs[platform] { table[platform] = url }
+            }
+            return table
+        }
+        set {
+            storeURLs = StoreURLs()
+            for (platform, url) in newValue { storeURLs[platform] = url }
+        }
+    }
+    /// Update URLs by platform (`store`), one place for each platform.
+    public var storeURLs = StoreURLs()
     /// Messages by id, in the order written.
     public var messages: [Message]
     /// The rules, in file order: order decides precedence.
@@ -29,11 +48,11 @@ public struct Policy: Sendable {
         self.formatVersion = formatVersion
         self.id = id
         self.versioning = versioning
-        self.store = store
         self.messages = messages
         self.rules = rules
         self.tests = tests
         self.range = range
+        if !store.isEmpty { self.store = store }
     }
 
     /// The message with this id.
@@ -43,8 +62,26 @@ public struct Policy: Sendable {
     /// when it has none, as an iPad runs the iPhone app from the same listing. The interpreter and policy-lint's
     /// check for a missing URL both ask this.
     public func storeURL(for platform: Platform) -> String? {
-        store[platform]?.value ?? (platform == .ipados ? store[.ios]?.value : nil)
+        storeURLs[platform]?.value ?? (platform == .ipados ? storeURLs[.ios]?.value : nil)
     }
+}
+
+/// A policy's update URLs (`store`), one place for each ``Platform``: what ``Policy/store`` offers as a table,
+/// without `Platform: Hashable` (see there).
+public struct StoreURLs: Sendable {
+    private var urls = [Located<String>?](repeating: nil, count: Platform.allCases.count)
+
+    /// No URL for any platform.
+    public init() {}
+
+    /// The URL written for `platform`, if any.
+    public subscript(platform: Platform) -> Located<String>? {
+        get { urls[platform.ordinal] }
+        set { urls[platform.ordinal] = newValue }
+    }
+
+    /// Whether no platform has a URL.
+    public var isEmpty: Bool { urls.allSatisfy { $0 == nil } }
 }
 
 /// A value and where it was written.
@@ -67,6 +104,19 @@ extension Located: Hashable where Value: Hashable {}
 /// The platforms a policy can name.
 public enum Platform: String, CaseIterable, Sendable, Hashable {
     case ios, ipados, macos, tvos, watchos, visionos, android
+
+    /// The platform's place in ``allCases``.
+    var ordinal: Int {
+        switch self {
+        case .ios: 0
+        case .ipados: 1
+        case .macos: 2
+        case .tvos: 3
+        case .watchos: 4
+        case .visionos: 5
+        case .android: 6
+        }
+    }
 }
 
 /// A message shown to users, with its translations.

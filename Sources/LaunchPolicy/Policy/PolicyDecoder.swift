@@ -45,7 +45,7 @@ public struct PolicyDecoder: Sendable {
                     let platform = support.choice(platformText, "platform", as: Platform.self),
                     let url = support.text(entry.value, "a store URL")
                 else { continue }
-                policy.store[platform] = url.located
+                policy.storeURLs[platform] = url.located
             }
         }
         if let node = byKey[.messages] {
