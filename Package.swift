@@ -14,7 +14,7 @@ let package = Package(
         .executable(name: "policy-lint", targets: ["policy-lint"]),
     ],
     dependencies: [
-        // Command-line parsing for the two executables only; the library depends on nothing but libyaml.
+        // Command-line parsing for the two executables only; the library depends on nothing but libyaml (and libc).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Ed25519 signatures of delivered policies, for the delivery module only: the core library stays without it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -26,9 +26,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // The system's extended-attribute calls (<sys/xattr.h>), with one signature on every system: policy-lint's
+        // `--fix` keeps a file's attributes. Part of the C library, so nothing to install.
+        .systemLibrary(name: "CFileAttributes"),
         .target(
             name: "LaunchPolicy",
-            dependencies: ["CYAML"]
+            dependencies: ["CYAML", "CFileAttributes"]
         ),
         // Remote delivery: fetch over HTTP(S), cache the last-known-good policy, verify Ed25519 signatures. Its own
         // module, so that apps that bundle their policy take no networking or cryptography code.

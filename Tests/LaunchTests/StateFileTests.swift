@@ -375,6 +375,45 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["p.yaml", "pipe.yaml"])
     }
 
+    @Test func aUserFileKeepsItsExtendedAttributes() throws {
+        let folder = try makeTemporaryFolder("attributes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("p.yaml")
+        try Data("old".utf8).write(to: url)
+        let key = FileAttributeKey("NSFileExtendedAttributes")
+        // Finder's tags on a Mac, a user attribute here; a value that is not text, a long one, and one with nothing
+        // in it.
+        let given: [String: Data] = [
+            "user.xdg.tags": Data("release,ios".utf8), "user.checksum": Data([0, 0xff, 0x80, 10]),
+            "user.long": Data((0..<2_000).map { UInt8(truncatingIfNeeded: $0 * 7) }), "user.empty": Data(),
+        ]
+        do {
+            try FileManager.default.setAttributes([key: given], ofItemAtPath: url.path)
+        } catch {
+            // Not every file system keeps user attributes (tmpfs before Linux 6.6): nothing to keep there.
+            Issue.record(Comment(rawValue: "this file system keeps no user attributes: \(error)"), severity: .warning)
+            return
+        }
+        func attributes() -> [String: Data] {
+            // Foundation's list leaves out an attribute with nothing in it.
+            Dictionary(uniqueKeysWithValues: AtomicFile.extendedAttributes(ofFileAt: url.path).map {
+                (String(decoding: $0.name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), Data($0.value))
+            })
+        }
+        let before = attributes()
+        #expect(before == given)
+        try AtomicFile.replaceContents(of: url, with: Array("new text".utf8))
+        #expect(try Data(contentsOf: url) == Data("new text".utf8))
+        #expect(attributes() == before)
+        // Through a link too: the file it names keeps them, and the link is still a link.
+        let link = folder.appendingPathComponent("link.yaml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
+        try AtomicFile.replaceContents(of: link, with: Array("fixed".utf8))
+        #expect(try Data(contentsOf: url) == Data("fixed".utf8))
+        #expect(attributes() == before)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == url.path)
+    }
+
     #if os(Linux)
     @Test func aFileThatSaysItIsEmptyIsReadAllTheSame() throws {
         // /proc's files report a size of 0 and hold text: read in steps until the end or the limit.

@@ -1,3 +1,4 @@
+import CFileAttributes
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -129,12 +130,12 @@ package enum AtomicFile {
 
     /// Replaces the contents of a file the user keeps (a policy `policy-lint --fix` fixed) in one step, keeping what
     /// the file is: a link is written through, to the file it names, and the file keeps its permissions and, where
-    /// the system allows, its owner (not its extended attributes). The text goes to a new file beside that one,
-    /// which is flushed to the disk and renamed over it, so that a crash or a full disk leaves the old text or the
-    /// new one, never part of either; on a failure the new file is removed. A file with other names (hard links) is
-    /// refused (``HardLinked``), as they would keep the old text. With `original`, the text the new one was made
-    /// from, the file is replaced only if it still holds that text just before the rename (``ChangedMeanwhile``):
-    /// an edit saved while the file was being fixed is not written over.
+    /// the system allows, its owner and its extended attributes (``copyExtendedAttributes(from:to:)``). The text goes
+    /// to a new file beside that one, which is flushed to the disk and renamed over it, so that a crash or a full
+    /// disk leaves the old text or the new one, never part of either; on a failure the new file is removed. A file
+    /// with other names (hard links) is refused (``HardLinked``), as they would keep the old text. With `original`,
+    /// the text the new one was made from, the file is replaced only if it still holds that text just before the
+    /// rename (``ChangedMeanwhile``): an edit saved while the file was being fixed is not written over.
     package static func replaceContents(of url: URL, with bytes: [UInt8], ifStill original: [UInt8]? = nil) throws {
         guard let target = FileStatus.resolved(url.path) else { throw systemError() }
         var status = stat()
@@ -159,6 +160,7 @@ package enum AtomicFile {
             // file to another user, so a failure leaves the file the writer's.
             _ = fchown(descriptor, status.st_uid, status.st_gid)
             guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw systemError() }
+            copyExtendedAttributes(from: target, to: descriptor)
             var written = 0
             while written < bytes.count {
                 let count = bytes.withUnsafeBytes { buffer in
@@ -179,6 +181,48 @@ package enum AtomicFile {
         } catch {
             unlink(temporary)
             throw error
+        }
+    }
+
+    /// Each extended attribute of the file at `source` that this process may set, set on the open file
+    /// `destination`: Finder's tags and colours and where a file was downloaded from on a Mac, user attributes and an
+    /// access control list (`system.posix_acl_access`) on Linux. One the system does not let it set (an SELinux label
+    /// it may not give, a `trusted.` one without root) is left as the new file has it, as `cp --preserve=xattr` does
+    /// but without a word: the library never prints, and the text is what the user asked for.
+    static func copyExtendedAttributes(from source: String, to destination: Int32) {
+        for attribute in extendedAttributes(ofFileAt: source) {
+            _ = attribute.value.withUnsafeBytes {
+                launchpolicy_fsetxattr(destination, attribute.name, $0.baseAddress, attribute.value.count)
+            }
+        }
+    }
+
+    /// The extended attributes of the file at `path` that this process may read: each name as the system gives it,
+    /// bytes ending in a NUL (not always UTF-8 on Linux), and its value. None for a file that cannot be opened or a
+    /// system without them.
+    package static func extendedAttributes(ofFileAt path: String) -> [(name: [CChar], value: [UInt8])] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        // Each list and value is asked for by size, then read; asked again (twice at most) if it grew in between.
+        func read(_ call: (UnsafeMutableRawPointer?, Int) -> Int) -> [UInt8]? {
+            for _ in 0..<3 {
+                let size = call(nil, 0)
+                guard size >= 0 else { return nil }
+                var bytes = [UInt8](repeating: 0, count: size)
+                let read = bytes.withUnsafeMutableBytes { call($0.baseAddress, size) }
+                if read >= 0 { return Array(bytes[..<read]) }
+                guard errno == ERANGE else { return nil }
+            }
+            return nil
+        }
+        // The names, each ending in a NUL.
+        guard let names = read({ launchpolicy_flistxattr(descriptor, $0?.assumingMemoryBound(to: CChar.self), $1) })
+        else { return [] }
+        return names.split(separator: 0).compactMap { name in
+            let name = name.map { CChar(bitPattern: $0) } + [0]
+            guard let value = read({ launchpolicy_fgetxattr(descriptor, name, $0, $1) }) else { return nil }
+            return (name, value)
         }
     }
 
