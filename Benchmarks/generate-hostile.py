@@ -123,6 +123,15 @@ def files():
         f'    # - -\t{i}\n'
         for i in range(3_000))
 
+    # Messages whose texts, literal block scalars, start with a tab after their indentation, each read with a stand-in
+    # for the tab; a quoted text whose line ends in `|` before one more such line, a guess the first pass refutes,
+    # which makes it run again; and lines of spaces between each header and its text, which the guess walks back over.
+    starts = 'messages:\n' + ''.join(
+        f'  m{i}:\n    default: |-\n' + '      \n' * 3 + f'\n      \t{i}\t\n      more\n' for i in range(6_000))
+    yield 'literal-tabs.yaml', HEAD + starts + '  q:\n    default: "x |\n     \ty"\nrules:\n' + ''.join(
+        f'  - {{id: r{i}, then: notify, message: m{i}}}\n' for i in range(6_000))
+
+
 def main():
     folder = sys.argv[1]
     os.makedirs(folder, exist_ok=True)

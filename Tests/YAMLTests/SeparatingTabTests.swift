@@ -154,9 +154,10 @@ import Testing
 
     /// The same for the last space before the text of every line that starts with spaces: it reads as the space
     /// (scalars compared with tabs as spaces), or is refused at its line, the tab indenting a key, a block collection
-    /// or a block scalar's line, or too few spaces before it.
+    /// or a block scalar's line, or too few spaces before it; or, at the start of a literal block scalar's text, it is
+    /// text and the spaces before it the scalar's indentation, one less than before.
     @Test func aTabAfterALinesSpacesReadsAsTheSpaceOrIsRefusedThere() throws {
-        var (readAlike, refused) = (0, 0)
+        var (readAlike, refused, literalStarts) = (0, 0, 0)
         for file in try inputs() {
             let bytes = Array(file.utf8)
             let original = suiteEvents(bytes)
@@ -178,8 +179,13 @@ import Testing
                         #expect(error.range.start.line == line && error.message.contains("tab"), "\(place): \(error)")
                         refused += 1
                     } else {
-                        #expect(read.lines.map { $0.replacingOccurrences(of: "\\t", with: " ") } == expected, "\(place)")
-                        readAlike += 1
+                        let lines = read.lines.map { $0.replacingOccurrences(of: "\\t", with: " ") }
+                        if lines == expected {
+                            readAlike += 1
+                        } else {
+                            #expect(isLiteralIndentedOneLess(lines, expected), "\(place)")
+                            literalStarts += 1
+                        }
                     }
                 }
                 lineStart = end + 1
@@ -188,6 +194,33 @@ import Testing
         }
         #expect(refused > 100, "\(refused) refused")
         #expect(readAlike > 100, "\(readAlike) read alike")
+        #expect(literalStarts > 10, "\(literalStarts) literal scalars' first lines")
+    }
+
+    /// Whether `lines` are `expected` but for one literal block scalar indented one space less, so that each line of
+    /// its text that is not empty starts with a space more (the suite's notation: `=VAL |text\nmore`).
+    private func isLiteralIndentedOneLess(_ lines: [String], _ expected: [String]) -> Bool {
+        guard lines.count == expected.count else { return false }
+        let differing = lines.indices.filter { lines[$0] != expected[$0] }
+        guard differing.count == 1, let index = differing.first,
+            let bar = expected[index].firstIndex(of: "|"), expected[index].hasPrefix("=VAL ")
+        else { return false }
+        let head = expected[index][...bar]
+        let text = expected[index][expected[index].index(after: bar)...]
+        // The text's lines, split at the notation's `\n` but not at an escaped backslash before an `n`.
+        var textLines = [""]
+        var escaped = false
+        for character in text {
+            if escaped, character == "n" {
+                textLines[textLines.count - 1].removeLast()
+                textLines.append("")
+            } else {
+                textLines[textLines.count - 1].append(character)
+            }
+            escaped = !escaped && character == "\\"
+        }
+        let indented = textLines.map { $0.isEmpty ? "" : " " + $0 }
+        return lines[index] == head + indented.joined(separator: "\\n")
     }
 
     /// The example policies, and every input of the YAML test suite that libyaml reads as the suite does.

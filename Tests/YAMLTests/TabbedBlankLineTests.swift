@@ -244,4 +244,56 @@ import Testing
         }
         return (readAlike, refused)
     }
+
+    /// Spaces then a tab at the start of a literal block scalar's first line of text: the spaces are its indentation,
+    /// and the tab is text, as YAML 1.2 reads it (the test suite's 96NN and Y79Y/001). libyaml works the indentation
+    /// out from the line's first blanks and refused the tab; it reads a stand-in, and the text gets the tab back.
+    @Test(arguments: [
+        ("a: |\n \tbar\n", "\tbar\n"),
+        ("a: |-\n \tbar", "\tbar"),  // stripped, and no line break at the end (96NN/01)
+        ("a: |+\n  \tx\n\n", "\tx\n\n"),
+        ("a: |\n \t\nb: 1\n", "\t\n"),  // a line of blanks (Y79Y/001)
+        ("a: | # a note\n  \t\tx \t y\n  z\n", "\t\tx \t y\nz\n"),  // a comment; every tab of the line
+        ("a: |\n\n  \n  \tx\n   y\n", "\n\n\tx\n y\n"),  // after empty lines
+        ("a: |\r\n  \tx\r\n  y\r\nb: 1\r\n", "\tx\ny\n"),  // CR LF
+        ("- |\n  \tx\n  y\n- |\n   \tz\n   w\n", "\tx\ny\n"),  // in a sequence, twice
+        ("a: |\n  \t~ {x} | y\n", "\t~ {x} | y\n"),  // other printable characters stay as written
+        ("a: |1\n \tx\n", "\tx\n"),  // an explicit indentation, which libyaml read before too
+    ])
+    func aTabStartingALiteralScalarsTextIsText(text: String, value: String) throws {
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let root = try #require(result.root)
+        #expect((root["a"] ?? root.sequence?.first)?.text == value)
+        if text.contains("b: 1") { #expect(root["b"]?.text == "1") }
+        if text.hasPrefix("- ") { #expect(root.sequence?.last?.text == "\tz\nw\n") }
+    }
+
+    /// A message whose first line starts with a tab, in a policy: its text, and the places of what follows it, are
+    /// the input's; a tabbed line between nodes after it is still a comment line.
+    @Test func aMessageStartingWithATabReadsAndThePositionsAfterItAreTheInputs() throws {
+        let text = "messages:\n  hi:\n    default: |\n      \tDark mode\n      Light mode\n\t\nrules: [a]\n"
+        let result = read(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let root = try #require(result.root)
+        #expect(root["messages"]?["hi"]?["default"]?.text == "\tDark mode\nLight mode\n")
+        let rules = try #require(root.mapping?.last)
+        #expect(rules.key.range.start == SourceLocation(line: 7, column: 1, offset: 67))
+        #expect(rules.value.sequence?.first?.range.start == SourceLocation(line: 7, column: 9, offset: 75))
+    }
+
+    /// Where the line before only looks like a literal scalar's header, the tab is read as before: folded away in a
+    /// quoted scalar, refused as indentation after a comment, and refused in a folded scalar, whose folding libyaml
+    /// would get wrong (R4YG); so when the input holds every printable character, leaving none to stand in.
+    @Test func aTabAfterWhatOnlyLooksLikeALiteralHeaderIsReadAsBefore() throws {
+        let quoted = read("a: \"x |\n \ty\"\n")
+        #expect(quoted.diagnostics.isEmpty)
+        #expect(quoted.root?["a"]?.text == "x | y")
+        let printable = String((UInt8(ascii: "!")...UInt8(ascii: "~")).map { Character(Unicode.Scalar($0)) })
+        for text in ["a: 1 # x |\n \tb: 2\n", "a: >\n \tx\n", "# \(printable)\na: |\n \tx\n"] {
+            let error = try #require(read(text).diagnostics.first, "\(text)")
+            #expect(error.code == .yamlSyntaxError)
+            #expect((error.range.start.line, error.range.start.column) == (text.hasPrefix("#") ? 3 : 2, 2))
+        }
+    }
 }

@@ -23,8 +23,11 @@ import Foundation
 /// the copy starts a block collection on that line is given as written, for libyaml to refuse; so is one at a line's
 /// start unless the copy finds there a node YAML 1.2 allows it before.
 ///
+/// One more place holds a tab YAML 1.2 reads and libyaml refuses: after the spaces that start a literal block
+/// scalar's first line of text, where the tab is text (``resolved(_:maximumDepth:)``).
+///
 /// An input that holds no tab costs a `memchr`; one that holds such blanks, one more pass of libyaml, which stops at
-/// the last of them.
+/// the last of them (two, when a guess of a literal scalar's first line is wrong).
 enum TabbedBlanks {
     /// Blanks holding a tab: on a line of blanks, after an indicator that starts a line or follows one that does,
     /// or at the start of a line of text. Its line as libyaml counts (0-based), where its blanks are, and its first
@@ -58,29 +61,125 @@ enum TabbedBlanks {
     /// LF or CR: where lines break (CR LF is two of these), as libyaml's do here (``InputSubstitution``).
     static func isBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
-    /// What a run is handed to libyaml as: with spaces for its tabs, as written, or with a `#` for its first tab.
+    /// What a run is handed to libyaml as: with spaces for its tabs, as written, with a `#` for its first tab, or with
+    /// the stand-in for each tab from its first (``Resolved/tabStandIn``).
     private enum Reading {
-        case spaced, asWritten, comment
+        case spaced, asWritten, comment, standIn
     }
 
-    /// `given` as libyaml is to read it: each run spaced, as written, or with a `#` for its first tab, as its place
-    /// says (``Reading``); nil when it has no such run.
-    static func resolved(_ given: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> [UInt8]? {
+    /// What libyaml is to read, and the byte that stands in it for a tab that starts a literal block scalar's text.
+    struct Resolved {
+        /// The input, its runs read as their places say.
+        let bytes: [UInt8]
+        /// A printable character the input does not hold, given for each tab of a run at the start of a literal
+        /// block scalar's first line of text (`key: |` then ` <tab>text`), when there is one: the scalar's text gets
+        /// the tabs back (``restoringTabs(_:)``).
+        let tabStandIn: UInt8?
+
+        /// A literal block scalar's `text` with its tabs back.
+        func restoringTabs(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+            guard let tabStandIn, text.contains(tabStandIn) else { return nil }
+            return text.map { $0 == tabStandIn ? UInt8(ascii: "\t") : $0 }
+        }
+    }
+
+    /// `given` as libyaml is to read it: each run spaced, as written, with a `#` for its first tab, or with a stand-in
+    /// for its tabs, as its place says (``Reading``); nil when it has no such run.
+    ///
+    /// A run that starts a literal block scalar's first line of text after spaces (`key: |` then ` <tab>text`) is
+    /// text from its first tab: YAML 1.2 takes the spaces for the scalar's indentation, and libyaml, which works the
+    /// indentation out from the spaces and what follows them, refuses the tab there. It reads a printable character
+    /// the input does not hold in its place. Whether a run is at such a place is guessed from the line before (it
+    /// ends in `|`, `|-` or `|+`, with spaces between), and the first pass, which reads the guess, says whether the
+    /// stand-in is in a literal block scalar. A guess it refutes (the `|` was in a quoted scalar or a comment) is
+    /// dropped, and the first pass is run once more without it, as what libyaml reads after the stand-in can differ;
+    /// one it refutes again is given as written, for libyaml to refuse as before.
+    static func resolved(_ given: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Resolved? {
         let runs = runs(in: given)
         guard !runs.isEmpty else { return nil }
-        var copy = Array(given)
-        for run in runs {
-            for index in run.blanks where copy[index] == UInt8(ascii: "\t") { copy[index] = UInt8(ascii: " ") }
+        var guessed = Set(runs.indices.filter { startsLiteralText(runs[$0], in: given) })
+        let standIn = guessed.isEmpty ? nil : unusedPrintable(in: given)
+        if standIn == nil { guessed = [] }
+        var found: [Reading] = []
+        for pass in 0..<2 {
+            let copy = reading(given, runs: runs, as: runs.indices.map { guessed.contains($0) ? .standIn : .spaced },
+                standIn: standIn)
+            found = copy.withUnsafeBufferPointer {
+                readings(of: runs, in: $0, standIns: guessed, maximumDepth: maximumDepth)
+            }
+            let refuted = guessed.filter { found[$0] != .standIn }
+            guard !refuted.isEmpty else { break }
+            guessed.subtract(refuted)
+            if pass == 1 { for index in refuted { found[index] = .asWritten } }
         }
-        let found = copy.withUnsafeBufferPointer { readings(of: runs, in: $0, maximumDepth: maximumDepth) }
-        for (run, reading) in zip(runs, found) {
+        return Resolved(
+            bytes: reading(given, runs: runs, as: found, standIn: standIn),
+            tabStandIn: found.contains(.standIn) ? standIn : nil)
+    }
+
+    /// `given` with each run read as `readings` say.
+    private static func reading(
+        _ given: UnsafeBufferPointer<UInt8>, runs: [Run], as readings: [Reading], standIn: UInt8?
+    ) -> [UInt8] {
+        var copy = Array(given)
+        let tab = UInt8(ascii: "\t")
+        for (run, reading) in zip(runs, readings) {
             switch reading {
-            case .spaced: break
-            case .asWritten: copy.replaceSubrange(run.blanks, with: given[run.blanks])
-            case .comment: copy[run.firstTab] = UInt8(ascii: "#")
+            case .spaced:
+                for index in run.blanks where copy[index] == tab { copy[index] = UInt8(ascii: " ") }
+            case .asWritten:
+                break
+            case .comment:
+                for index in run.blanks where copy[index] == tab { copy[index] = UInt8(ascii: " ") }
+                copy[run.firstTab] = UInt8(ascii: "#")
+            case .standIn:
+                for index in run.firstTab..<run.blanks.upperBound where copy[index] == tab {
+                    copy[index] = standIn ?? tab
+                }
             }
         }
         return copy
+    }
+
+    /// Whether `run` may start a literal block scalar's first line of text: spaces then a tab at the start of its
+    /// line, and the line before, past lines of spaces only, ending in a literal block scalar's header without an
+    /// indentation indicator (`|`, `|-`, `|+`, then nothing, blanks, or a comment). A guess: a `|` in a quoted scalar
+    /// or a comment looks the same, and the first pass tells them apart.
+    private static func startsLiteralText(_ run: Run, in given: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard run.kind != .afterIndicator, run.firstTab > run.blanks.lowerBound,
+            !given[run.blanks.lowerBound..<run.firstTab].contains(UInt8(ascii: "\t"))
+        else { return false }
+        // The line before, past lines of spaces only: from `start` to its break at `end`.
+        var start = run.blanks.lowerBound
+        var end = start
+        repeat {
+            guard start > 0 else { return false }
+            end = start - 1
+            if end > 0, given[end] == UInt8(ascii: "\n"), given[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            start = end
+            while start > 0, !isBreak(given[start - 1]) { start -= 1 }
+        } while given[start..<end].allSatisfy { $0 == UInt8(ascii: " ") }
+        // Its text without a comment (a `#` after a blank) and trailing blanks, ending in the header.
+        var textEnd = end
+        if let hash = (start..<end).first(where: {
+            given[$0] == UInt8(ascii: "#") && $0 > start && isBlank(given[$0 - 1])
+        }) {
+            textEnd = hash
+        }
+        while textEnd > start, isBlank(given[textEnd - 1]) { textEnd -= 1 }
+        if textEnd > start, given[textEnd - 1] == UInt8(ascii: "-") || given[textEnd - 1] == UInt8(ascii: "+") {
+            textEnd -= 1
+        }
+        guard textEnd > start, given[textEnd - 1] == UInt8(ascii: "|") else { return false }
+        return textEnd - 1 == start || isBlank(given[textEnd - 2])
+    }
+
+    /// A printable ASCII character other than a space that `given` does not hold, if any.
+    private static func unusedPrintable(in given: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var held = [Bool](repeating: false, count: 128)
+        for byte in given where byte < 128 { held[Int(byte)] = true }
+        // From the end of the range: `~`, `}`, `|`, … are rarer in text than letters.
+        return (UInt8(ascii: "!")...UInt8(ascii: "~")).reversed().first { !held[Int($0)] }
     }
 
     /// The runs of `given`, in order. Linear: `memchr` finds a tab, and its line is walked back to its start and on
@@ -152,7 +251,7 @@ enum TabbedBlanks {
     /// such spaces never pass; a block collection is indented by spaces alone. The pass stops after the last run, at a
     /// problem (the second pass stops there too, or sooner), or past `maximumDepth`, as the second does.
     private static func readings(
-        of runs: [Run], in copy: UnsafeBufferPointer<UInt8>, maximumDepth: Int
+        of runs: [Run], in copy: UnsafeBufferPointer<UInt8>, standIns: Set<Int>, maximumDepth: Int
     ) -> [Reading] {
         var readings = runs.map(\.reading)
         var parser = yaml_parser_t()
@@ -221,13 +320,15 @@ enum TabbedBlanks {
                 let end = event.end_mark
                 while next < runs.count, runs[next].line <= start.line { next += 1 }
                 let first = next
+                let data = event.data.scalar
+                let literal = data.style == YAML_LITERAL_SCALAR_STYLE
                 while next < runs.count,
                     runs[next].line < end.line || (runs[next].line == end.line && end.column > 0)
                 {
-                    readings[next] = .asWritten
+                    // A stand-in libyaml read as a literal scalar's text is a tab of that text.
+                    readings[next] = literal && standIns.contains(next) ? .standIn : .asWritten
                     next += 1
                 }
-                let data = event.data.scalar
                 // Literal and folded, the block styles, are the last two of libyaml's.
                 if next > first, data.style.rawValue >= YAML_LITERAL_SCALAR_STYLE.rawValue {
                     let text = UnsafeBufferPointer(start: data.value, count: data.length)

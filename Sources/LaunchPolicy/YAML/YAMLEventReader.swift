@@ -53,27 +53,27 @@ public struct YAMLEventReader: Sendable {
                 UnsafeBufferPointer(start: (base + bom).assumingMemoryBound(to: UInt8.self), count: count),
                 maximumDepth: limits.maximumDepth)
         }
-        if let given = untabbed ?? substitution?.bytes {
+        if let given = untabbed?.bytes ?? substitution?.bytes {
             return given.withUnsafeBufferPointer { given in
                 parse(given.baseAddress!, count: given.count, bytes: bytes, screened: screened,
-                    substitution: substitution, body)
+                    substitution: substitution, tabs: untabbed, body)
             }
         }
         if let base = bytes.baseAddress, count > 0 {
             let start = (base + bom).assumingMemoryBound(to: UInt8.self)
-            return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, body)
+            return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, tabs: nil, body)
         }
         // libyaml wants a valid pointer even for an empty input.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
-            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, body)
+            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, tabs: nil, body)
         }
     }
 
     /// Parses what libyaml is given (`start`, `count`): the input after its byte-order mark, or the `substitution`'s
-    /// copy of it.
+    /// copy of it, or the copy `tabs` made of either.
     private func parse(
         _ start: UnsafePointer<UInt8>, count: Int, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
-        substitution: InputSubstitution?, _ body: (consuming YAMLEvent) -> Bool
+        substitution: InputSubstitution?, tabs: TabbedBlanks.Resolved?, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         var map = SourceMap(bytes: bytes, screened: screened)
         var parser = yaml_parser_t()
@@ -134,6 +134,11 @@ public struct YAMLEventReader: Sendable {
                 var restored: [UInt8]?
                 if let substitution, data.length > 0 {
                     restored = substitution.restoring(UnsafeBufferPointer(start: data.value, count: data.length))
+                }
+                if data.style == YAML_LITERAL_SCALAR_STYLE, let tabs, tabs.tabStandIn != nil {
+                    restored = restored.map { restored in
+                        restored.withUnsafeBufferPointer { tabs.restoringTabs($0) } ?? restored
+                    } ?? tabs.restoringTabs(UnsafeBufferPointer(start: data.value, count: data.length))
                 }
                 let length = restored?.count ?? data.length
                 if length > limits.maximumScalarBytes {
