@@ -7,7 +7,8 @@
 #
 # Seeds: the example policies, the LaunchGate/Gandalf configs, the yaml-test-suite inputs ($LAUNCHPOLICY_CONFORMANCE
 # or ../shared/conformance, when present), Fuzz/regressions/ and Fuzz/seeds/ (a launch history, a memory file, a
-# delivery cache signed with the key in signing-key.txt, that key, and a policy holding NEL, LS and PS).
+# delivery cache signed with the key in signing-key.txt, that key, a policy holding NEL, LS and PS, and one whose
+# literal block scalar starts with a tab).
 # The corpus grows in fuzz-out/corpus across runs.
 # A crash, leak, timeout (10 s) or out-of-memory (2 GiB) is written to fuzz-out/ as crash-*, leak-*, timeout-* or
 # oom-*, and the script exits non-zero. Replay one with: Fuzz/.build-fuzz/release/PolicyFuzzer fuzz-out/crash-…
