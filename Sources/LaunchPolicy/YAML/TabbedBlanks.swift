@@ -73,14 +73,13 @@ enum TabbedBlanks {
         let bytes: [UInt8]
         /// A printable character the input does not hold, given for each tab of a run at the start of a literal
         /// block scalar's first line of text (`key: |` then ` <tab>text`), when there is one: the scalar's text gets
-        /// the tabs back (``restoringTabs(_:)``).
+        /// the tabs back (``restoringTabs(_:from:)``).
         let tabStandIn: UInt8?
+    }
 
-        /// A literal block scalar's `text` with its tabs back.
-        func restoringTabs(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-            guard let tabStandIn, text.contains(tabStandIn) else { return nil }
-            return text.map { $0 == tabStandIn ? UInt8(ascii: "\t") : $0 }
-        }
+    /// A literal block scalar's `text` with its tabs back from `standIn` (``Resolved/tabStandIn``).
+    static func restoringTabs(_ text: [UInt8], from standIn: UInt8) -> [UInt8] {
+        text.map { $0 == standIn ? UInt8(ascii: "\t") : $0 }
     }
 
     /// `given` as libyaml is to read it: each run spaced, as written, with a `#` for its first tab, or with a stand-in

@@ -56,24 +56,25 @@ public struct YAMLEventReader: Sendable {
         if let given = untabbed?.bytes ?? substitution?.bytes {
             return given.withUnsafeBufferPointer { given in
                 parse(given.baseAddress!, count: given.count, bytes: bytes, screened: screened,
-                    substitution: substitution, tabs: untabbed, body)
+                    substitution: substitution, tabStandIn: untabbed?.tabStandIn, body)
             }
         }
         if let base = bytes.baseAddress, count > 0 {
             let start = (base + bom).assumingMemoryBound(to: UInt8.self)
-            return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, tabs: nil, body)
+            return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, tabStandIn: nil, body)
         }
         // libyaml wants a valid pointer even for an empty input.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
-            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, tabs: nil, body)
+            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, tabStandIn: nil, body)
         }
     }
 
     /// Parses what libyaml is given (`start`, `count`): the input after its byte-order mark, or the `substitution`'s
-    /// copy of it, or the copy `tabs` made of either.
+    /// copy of it, or the copy ``TabbedBlanks`` made of either, in which `tabStandIn` stands for a tab that starts a
+    /// literal block scalar's text.
     private func parse(
         _ start: UnsafePointer<UInt8>, count: Int, bytes: UnsafeRawBufferPointer, screened: ScreenedInput,
-        substitution: InputSubstitution?, tabs: TabbedBlanks.Resolved?, _ body: (consuming YAMLEvent) -> Bool
+        substitution: InputSubstitution?, tabStandIn: UInt8?, _ body: (consuming YAMLEvent) -> Bool
     ) -> Diagnostic? {
         var map = SourceMap(bytes: bytes, screened: screened)
         var parser = yaml_parser_t()
@@ -135,10 +136,9 @@ public struct YAMLEventReader: Sendable {
                 if let substitution, data.length > 0 {
                     restored = substitution.restoring(UnsafeBufferPointer(start: data.value, count: data.length))
                 }
-                if data.style == YAML_LITERAL_SCALAR_STYLE, let tabs, tabs.tabStandIn != nil {
-                    restored = restored.map { restored in
-                        restored.withUnsafeBufferPointer { tabs.restoringTabs($0) } ?? restored
-                    } ?? tabs.restoringTabs(UnsafeBufferPointer(start: data.value, count: data.length))
+                if let tabStandIn, data.style == YAML_LITERAL_SCALAR_STYLE {
+                    restored = TabbedBlanks.restoringTabs(
+                        restored ?? Array(UnsafeBufferPointer(start: data.value, count: data.length)), from: tabStandIn)
                 }
                 let length = restored?.count ?? data.length
                 if length > limits.maximumScalarBytes {
