@@ -137,6 +137,13 @@ enum PolicyPipeline {
                     "a tab for a space made the stream unreadable: \(error)")
                 continue
             }
+            // At the start of a literal block scalar's first line of text the tab is text, and the spaces before it
+            // the scalar's indentation, one less: each of its lines that is not empty starts with a space more.
+            if after.events != before.events, place == indentation,
+                after.events == placedEvents(bytes, tabsAsSpaces: true, indentingLiteralAt: place).events
+            {
+                continue
+            }
             precondition(after.events == before.events, "a tab for a space changed what the stream reads: "
                 + "\(zip(before.events, after.events).first { $0 != $1 }.map { "\($0) became \($1)" } ?? "events")")
         }
@@ -152,16 +159,25 @@ enum PolicyPipeline {
     }
 
     /// Each event of a stream, and where a node starts and ends; a collection's and a document's end may move with a
-    /// line put after it, and so may a node written as nothing (libyaml places it where the next token is).
-    private static func placedEvents(_ input: [UInt8], tabsAsSpaces: Bool = false) -> (
-        events: [String], error: Diagnostic?
-    ) {
+    /// line put after it, and so may a node written as nothing (libyaml places it where the next token is). With
+    /// `indentingLiteralAt`, the literal block scalar whose range holds that byte has a space more before each of its
+    /// lines that is not empty.
+    private static func placedEvents(_ input: [UInt8], tabsAsSpaces: Bool = false, indentingLiteralAt: Int? = nil)
+        -> (events: [String], error: Diagnostic?)
+    {
         var events: [String] = []
         let error = input.withUnsafeBytes { buffer in
             YAMLEventReader(limits: YAMLLimits(maximumDocuments: .max)).readEvents(buffer) { event in
                 var kind = event.kind
                 if tabsAsSpaces, case .scalar(var scalar, let anchor, let tag) = kind {
                     scalar.text = scalar.text.replacingOccurrences(of: "\t", with: " ")
+                    kind = .scalar(scalar, anchor: anchor, tag: tag)
+                }
+                if let offset = indentingLiteralAt, case .scalar(var scalar, let anchor, let tag) = kind,
+                    scalar.style == .literal, (event.range.start.offset..<event.range.end.offset).contains(offset)
+                {
+                    scalar.text = scalar.text.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.isEmpty ? "" : " " + $0 }.joined(separator: "\n")
                     kind = .scalar(scalar, anchor: anchor, tag: tag)
                 }
                 switch kind {
