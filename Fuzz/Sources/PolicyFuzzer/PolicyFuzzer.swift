@@ -160,12 +160,20 @@ enum PolicyPipeline {
 
     /// Each event of a stream, and where a node starts and ends; a collection's and a document's end may move with a
     /// line put after it, and so may a node written as nothing (libyaml places it where the next token is). With
-    /// `indentingLiteralAt`, the literal block scalar whose range holds that byte has a space more before each of its
-    /// lines that is not empty.
+    /// `indentingLiteralAt`, the last literal block scalar that starts before that byte has a space more before each
+    /// of its lines that is not empty (a block scalar's range ends at its last text, before lines of blanks).
     private static func placedEvents(_ input: [UInt8], tabsAsSpaces: Bool = false, indentingLiteralAt: Int? = nil)
         -> (events: [String], error: Diagnostic?)
     {
         var events: [String] = []
+        var indented: (index: Int, event: String)?
+        func described(_ kind: YAMLEvent.Kind, _ range: SourceRange) -> String {
+            switch kind {
+            case .scalar(let scalar, _, _) where scalar.text.isEmpty && scalar.style == .plain: "\(kind)"
+            case .scalar, .alias, .sequenceStart, .mappingStart: "\(kind) \(range.start.offset)-\(range.end.offset)"
+            default: "\(kind)"
+            }
+        }
         let error = input.withUnsafeBytes { buffer in
             YAMLEventReader(limits: YAMLLimits(maximumDocuments: .max)).readEvents(buffer) { event in
                 var kind = event.kind
@@ -174,23 +182,17 @@ enum PolicyPipeline {
                     kind = .scalar(scalar, anchor: anchor, tag: tag)
                 }
                 if let offset = indentingLiteralAt, case .scalar(var scalar, let anchor, let tag) = kind,
-                    scalar.style == .literal, (event.range.start.offset..<event.range.end.offset).contains(offset)
+                    scalar.style == .literal, event.range.start.offset < offset
                 {
                     scalar.text = scalar.text.split(separator: "\n", omittingEmptySubsequences: false)
                         .map { $0.isEmpty ? "" : " " + $0 }.joined(separator: "\n")
-                    kind = .scalar(scalar, anchor: anchor, tag: tag)
+                    indented = (events.count, described(.scalar(scalar, anchor: anchor, tag: tag), event.range))
                 }
-                switch kind {
-                case .scalar(let scalar, _, _) where scalar.text.isEmpty && scalar.style == .plain:
-                    events.append("\(kind)")
-                case .scalar, .alias, .sequenceStart, .mappingStart:
-                    events.append("\(kind) \(event.range.start.offset)-\(event.range.end.offset)")
-                default:
-                    events.append("\(kind)")
-                }
+                events.append(described(kind, event.range))
                 return true
             }
         }
+        if let indented { events[indented.index] = indented.event }
         return (events, error)
     }
 
