@@ -290,11 +290,46 @@ import Testing
         let quoted = read("a: \"x |\n \ty\"\n")
         #expect(quoted.diagnostics.isEmpty)
         #expect(quoted.root?["a"]?.text == "x | y")
-        let printable = String((UInt8(ascii: "!")...UInt8(ascii: "~")).map { Character(Unicode.Scalar($0)) })
         for text in ["a: 1 # x |\n \tb: 2\n", "a: >\n \tx\n", "# \(printable)\na: |\n \tx\n"] {
             let error = try #require(read(text).diagnostics.first, "\(text)")
             #expect(error.code == .yamlSyntaxError)
             #expect((error.range.start.line, error.range.start.column) == (text.hasPrefix("#") ? 3 : 2, 2))
         }
     }
+
+    /// Where libyaml still refuses such a tab (a folded scalar, or no character to stand in for it), the error says
+    /// what YAML 1.2 reads, and its fix-it writes the indentation in the header, which libyaml then reads the tab after.
+    @Test(arguments: [
+        ("a: >\n \tx\n y\n", 4, "1", "\tx\ny\n"),  // the test suite's R4YG, at the top of a mapping
+        ("m:\n  a: >-\n\n     \tx\n      y\n", 9, "3", "\n\tx\n y"),  // nested, stripped, after an empty line
+        ("--- >\n  \t\n  z\n", 5, "2", "\t\nz\n"),  // a line of blanks, at the top of a document
+        ("# \(printable)\na: |\n  \tx\n", 101, "2", "\tx\n"),  // literal, with no character to stand in
+    ])
+    func aTabLibYAMLRefusesAtABlockScalarsStartGetsItsIndentationWritten(
+        text: String, offset: Int, indicator: String, value: String
+    ) throws {
+        let error = try #require(read(text).diagnostics.first)
+        #expect(error.code == .yamlSyntaxError)
+        #expect(error.message.contains("YAML 1.2 reads the tab as the first character of the scalar's text"))
+        let fixIt = try #require(error.fixIt)
+        #expect(fixIt.range.start.offset == offset && fixIt.range.end.offset == offset)
+        #expect(fixIt.replacement == indicator)
+        let fixed = FixIt.apply([fixIt], to: Array(text.utf8)).text
+        let result = read(bytes: fixed)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let root = try #require(result.root)
+        #expect((root["a"] ?? root["m"]?["a"] ?? root)?.text == value)
+    }
+
+    /// A header that gives an indentation the tab is short of, or a tab after text, is refused as YAML 1.2 refuses it,
+    /// and gets no such fix-it.
+    @Test func aTabShortOfAGivenIndentationGetsNoIndentationFixIt() throws {
+        for text in ["a: >2\n \tx\n", "a: >\n  x\n \ty\n"] {
+            let error = try #require(read(text).diagnostics.first, "\(text)")
+            #expect(!error.message.contains("YAML 1.2 reads the tab"), "\(text)")
+            #expect(error.fixIt == nil, "\(text)")
+        }
+    }
 }
+
+private let printable = String((UInt8(ascii: "!")...UInt8(ascii: "~")).map { Character(Unicode.Scalar($0)) })

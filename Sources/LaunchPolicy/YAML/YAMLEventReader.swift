@@ -208,7 +208,9 @@ public struct YAMLEventReader: Sendable {
             }
         }
         // libyaml stops at a tab it does not take, which the excerpt under the error cannot show: say what it does.
-        let tab = Self.tab(at: range.start.offset, in: bytes)
+        let blockScalar = parser.context.map { String(cString: $0) } == "while scanning a block scalar"
+            ? map.location(parser.context_mark).offset : nil
+        let tab = Self.tab(at: range.start.offset, in: bytes, blockScalarHeader: blockScalar, indent: Int(parser.indent))
         message += tab?.explanation ?? ""
         return .error(.yamlSyntaxError, message, at: range, fixIt: tab?.fixIt, notes: notes)
     }
@@ -224,8 +226,12 @@ public struct YAMLEventReader: Sendable {
     ///   stands for is the editor's to say, and a guess could move the line to another parent.
     /// - after a `-`, `?` or `:` that starts a line's text, before a block collection on that line, which YAML 1.2
     ///   indents with spaces only (before any other node such a tab reaches libyaml as a space: ``TabbedBlanks``).
+    /// - after the spaces that start the first line of text of a block scalar whose header (at `blockScalarHeader`)
+    ///   gives no indentation: YAML 1.2 reads the tab as text, libyaml only once the header gives the indentation
+    ///   (``TabbedBlanks`` gives it a stand-in in a literal scalar, not in a folded one, whose folding it would get
+    ///   wrong). The fix-it writes the indentation, worked out from the spaces and libyaml's `indent`.
     private static func tab(
-        at offset: Int, in bytes: UnsafeRawBufferPointer
+        at offset: Int, in bytes: UnsafeRawBufferPointer, blockScalarHeader: Int? = nil, indent: Int = -1
     ) -> (explanation: String, fixIt: FixIt?)? {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") else { return nil }
         func isBlank(_ index: Int) -> Bool { TabbedBlanks.isBlank(bytes[index]) }
@@ -234,6 +240,15 @@ public struct YAMLEventReader: Sendable {
         while start > 0, isBlank(start - 1) { start -= 1 }
         while end < bytes.count, isBlank(end) { end += 1 }
         let isLineStart = start == 0 || isBreak(start - 1)
+        if isLineStart, let header = blockScalarHeader,
+            let indicator = firstLineIndentation(header: header, lineStart: start, tab: offset, indent: indent, bytes)
+        {
+            let written = String(decoding: [bytes[header]], as: UTF8.self) + String(indicator)
+            return ("; YAML 1.2 reads the tab as the first character of the scalar's text, after its indentation, and "
+                + "libyaml only when the scalar's header gives the indentation (`\(written)`)",
+                FixIt(range: SourceRange(start: SourceMap.location(ofByte: header + 1, in: bytes)),
+                    replacement: String(indicator), message: "give the indentation: `\(written)`"))
+        }
         if isLineStart {
             let goesOnWithComment = end < bytes.count && bytes[end] == UInt8(ascii: "#")
             guard end == bytes.count || isBreak(end) || goesOnWithComment else {
@@ -254,6 +269,31 @@ public struct YAMLEventReader: Sendable {
         let written = String(decoding: [bytes[indicator]], as: UTF8.self)
         return ("; a tab separates the `\(written)` from a block collection that starts on the same line, which "
             + "YAML allows after spaces only", nil)
+    }
+}
+
+extension YAMLEventReader {
+    /// The indentation indicator (1 to 9) a block scalar's header at `header` needs for libyaml to read the tab at
+    /// `tab`, after the spaces that start the line at `lineStart`, as text, as YAML 1.2 reads it: nil unless the
+    /// header gives none, the line is the scalar's first that is not spaces alone, and spaces come before the tab.
+    /// libyaml indents a block scalar's text by the indicator past `indent`, its enclosing collection's column (-1
+    /// at the top, where the indicator is the indentation).
+    fileprivate static func firstLineIndentation(
+        header: Int, lineStart: Int, tab: Int, indent: Int, _ bytes: UnsafeRawBufferPointer
+    ) -> Int? {
+        guard header < lineStart, bytes[header] == UInt8(ascii: "|") || bytes[header] == UInt8(ascii: ">"),
+            tab > lineStart, bytes[lineStart..<tab].allSatisfy({ $0 == UInt8(ascii: " ") })
+        else { return nil }
+        var index = header + 1
+        if index < lineStart, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        guard index < lineStart, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+        // The rest of the header's line, then lines of spaces only.
+        while index < lineStart, !TabbedBlanks.isBreak(bytes[index]) { index += 1 }
+        guard bytes[index..<lineStart].allSatisfy({ $0 == UInt8(ascii: " ") || TabbedBlanks.isBreak($0) }) else {
+            return nil
+        }
+        let indicator = tab - lineStart - max(indent, 0)
+        return (1...9).contains(indicator) ? indicator : nil
     }
 }
 
