@@ -96,7 +96,10 @@ func located(_ result: PolicyParseResult) -> [String] {
             #expect(policy.storeURLs.isEmpty)
             #expect(policy.store.isEmpty)
         }
-        var policy = Policy(store: [.ios: Located("https://ios", range: .wholeInputStart), .android: Located("https://android", range: .wholeInputStart)])
+        var policy = Policy(store: [
+            .ios: Located("https://ios", range: .wholeInputStart),
+            .android: Located("https://android", range: .wholeInputStart),
+        ])
         policy.store = [.macos: Located("https://macos", range: .wholeInputStart)]
         #expect(policy.store.keys.sorted { $0.rawValue < $1.rawValue } == [.macos], "setting the table replaces it")
         #expect(policy.storeURLs[.ios] == nil)

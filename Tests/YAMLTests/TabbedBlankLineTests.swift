@@ -298,7 +298,7 @@ import Testing
     }
 
     /// Where libyaml still refuses such a tab (a folded scalar, or no character to stand in for it), the error says
-    /// what YAML 1.2 reads, and its fix-it writes the indentation in the header, which libyaml then reads the tab after.
+    /// what YAML 1.2 reads, and its fix-it writes the indentation in the header, after which libyaml reads the tab.
     @Test(arguments: [
         ("a: >\n \tx\n y\n", 4, "1", "\tx\ny\n"),  // the test suite's R4YG, at the top of a mapping
         ("m:\n  a: >-\n\n     \tx\n      y\n", 9, "3", "\n\tx\n y"),  // nested, stripped, after an empty line

@@ -61,11 +61,14 @@ public struct YAMLEventReader: Sendable {
         }
         if let base = bytes.baseAddress, count > 0 {
             let start = (base + bom).assumingMemoryBound(to: UInt8.self)
-            return parse(start, count: count, bytes: bytes, screened: screened, substitution: nil, tabStandIn: nil, body)
+            return parse(
+                start, count: count, bytes: bytes, screened: screened, substitution: nil, tabStandIn: nil, body)
         }
         // libyaml wants a valid pointer even for an empty input.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
-            parse(buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, tabStandIn: nil, body)
+            parse(
+                buffer.baseAddress!, count: 0, bytes: bytes, screened: screened, substitution: nil, tabStandIn: nil,
+                body)
         }
     }
 
@@ -210,7 +213,8 @@ public struct YAMLEventReader: Sendable {
         // libyaml stops at a tab it does not take, which the excerpt under the error cannot show: say what it does.
         let blockScalar = parser.context.map { String(cString: $0) } == "while scanning a block scalar"
             ? map.location(parser.context_mark).offset : nil
-        let tab = Self.tab(at: range.start.offset, in: bytes, blockScalarHeader: blockScalar, indent: Int(parser.indent))
+        let tab = Self.tab(
+            at: range.start.offset, in: bytes, blockScalarHeader: blockScalar, indent: Int(parser.indent))
         message += tab?.explanation ?? ""
         return .error(.yamlSyntaxError, message, at: range, fixIt: tab?.fixIt, notes: notes)
     }
