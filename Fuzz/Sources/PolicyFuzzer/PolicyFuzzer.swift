@@ -95,8 +95,8 @@ enum PolicyPipeline {
 
     /// The space after the first `-`, `?` or `:` that starts a line's text, made a tab in a stream that reads: YAML
     /// 1.2 reads it as the space (`TabbedBlanks`), or, before a block collection on that line, refuses it there. So
-    /// for the last space before the text of the first line that starts with spaces, refused where it indents a key
-    /// or a block collection, or too few spaces precede it. In a scalar a tab is text: scalars are compared with
+    /// for the last space before the text of the first line of text that starts with spaces, refused where it indents
+    /// a key or a block collection, or too few spaces precede it. In a scalar a tab is text: scalars are compared with
     /// their tabs as spaces.
     static func separatingTab(_ bytes: [UInt8]) {
         let space = UInt8(ascii: " ")
@@ -107,8 +107,11 @@ enum PolicyPipeline {
         while lineStart < bytes.count, afterIndicator == nil || indentation == nil {
             var index = lineStart
             while index < bytes.count, bytes[index] == space { index += 1 }
-            if indentation == nil, index > lineStart, index < bytes.count,
-                ![UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(bytes[index])
+            // A line of text: a line of blanks (spaces, then tabs) is read by where it lies (`TabbedBlanks`).
+            var text = index
+            while text < bytes.count, bytes[text] == UInt8(ascii: "\t") { text += 1 }
+            if indentation == nil, index > lineStart, text < bytes.count,
+                ![UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(bytes[text])
             {
                 indentation = index - 1
             }
