@@ -260,6 +260,9 @@ import Testing
         ("a: |\n  \t~ {x} | y\n", "\t~ {x} | y\n"),  // other printable characters stay as written
         ("a: |1\n \tx\n", "\tx\n"),  // an explicit indentation, which libyaml read before too
         ("- |  \t\n\r\n  \t\n", "\n\t\n"),  // blanks and a tab after the header, an empty line (found by the fuzzer)
+        // A JSON escape pair, text in a literal scalar, which the reader hands libyaml in another spelling: the tab's
+        // stand-in is never one of its letters or digits.
+        ("a: |\n \t\\uD83D\\uDE00 \(punctuation)\n", "\t\\uD83D\\uDE00 \(punctuation)\n"),
     ])
     func aTabStartingALiteralScalarsTextIsText(text: String, value: String) throws {
         let result = read(text)
@@ -333,3 +336,5 @@ import Testing
 }
 
 private let printable = String((UInt8(ascii: "!")...UInt8(ascii: "~")).map { Character(Unicode.Scalar($0)) })
+/// Every printable ASCII character but letters, digits, `~` and the backslash.
+private let punctuation = printable.filter { !$0.isLetter && !$0.isNumber && $0 != "~" && $0 != "\\" }

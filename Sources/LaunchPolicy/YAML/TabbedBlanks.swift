@@ -173,12 +173,14 @@ enum TabbedBlanks {
         return textEnd - 1 == start || isBlank(given[textEnd - 2])
     }
 
-    /// A printable ASCII character other than a space that `given` does not hold, if any.
+    /// A punctuation character that `given` does not hold, if any. Not a letter, a digit or a backslash: a literal
+    /// scalar's text gets back what ``InputSubstitution`` put in `given` in place of a JSON escape pair (`\uD83D…`),
+    /// whose letters and digits `given` may not hold, and every stand-in in the text becomes a tab.
     private static func unusedPrintable(in given: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var held = [Bool](repeating: false, count: 128)
         for byte in given where byte < 128 { held[Int(byte)] = true }
-        // From the end of the range: `~`, `}`, `|`, … are rarer in text than letters.
-        return (UInt8(ascii: "!")...UInt8(ascii: "~")).reversed().first { !held[Int($0)] }
+        // `~`, `}`, `|`, `{`, … first: rarer in text than `!` or `"`.
+        return Array("~}|{`^_][@?>=<;:/.-,+*)('&%$#\"!".utf8).first { !held[Int($0)] }
     }
 
     /// The runs of `given`, in order. Linear: `memchr` finds a tab, and its line is walked back to its start and on
