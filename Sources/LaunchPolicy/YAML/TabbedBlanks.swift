@@ -71,7 +71,7 @@ enum TabbedBlanks {
     struct Resolved {
         /// The input, its runs read as their places say.
         let bytes: [UInt8]
-        /// A printable character the input does not hold, given for each tab of a run at the start of a literal
+        /// A punctuation character the input does not hold, given for each tab of a run at the start of a literal
         /// block scalar's first line of text (`key: |` then ` <tab>text`), when there is one: the scalar's text gets
         /// the tabs back (``restoringTabs(_:from:)``).
         let tabStandIn: UInt8?
@@ -87,7 +87,7 @@ enum TabbedBlanks {
     ///
     /// A run that starts a literal block scalar's first line of text after spaces (`key: |` then ` <tab>text`) is
     /// text from its first tab: YAML 1.2 takes the spaces for the scalar's indentation, and libyaml, which works the
-    /// indentation out from the spaces and what follows them, refuses the tab there. It reads a printable character
+    /// indentation out from the spaces and what follows them, refuses the tab there. It reads a punctuation character
     /// the input does not hold in its place. Whether a run is at such a place is guessed from the line before (it
     /// ends in `|`, `|-` or `|+`, with spaces between), and the first pass, which reads the guess, says whether the
     /// stand-in is in a literal block scalar. A guess it refutes (the `|` was in a quoted scalar or a comment) is
@@ -97,7 +97,7 @@ enum TabbedBlanks {
         let runs = runs(in: given)
         guard !runs.isEmpty else { return nil }
         var guessed = Set(runs.indices.filter { startsLiteralText(runs[$0], in: given) })
-        let standIn = guessed.isEmpty ? nil : unusedPrintable(in: given)
+        let standIn = guessed.isEmpty ? nil : unusedPunctuation(in: given)
         if standIn == nil { guessed = [] }
         var found: [Reading] = []
         for pass in 0..<2 {
@@ -176,7 +176,7 @@ enum TabbedBlanks {
     /// A punctuation character that `given` does not hold, if any. Not a letter, a digit or a backslash: a literal
     /// scalar's text gets back what ``InputSubstitution`` put in `given` in place of a JSON escape pair (`\uD83D…`),
     /// whose letters and digits `given` may not hold, and every stand-in in the text becomes a tab.
-    private static func unusedPrintable(in given: UnsafeBufferPointer<UInt8>) -> UInt8? {
+    private static func unusedPunctuation(in given: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var held = [Bool](repeating: false, count: 128)
         for byte in given where byte < 128 { held[Int(byte)] = true }
         // `~`, `}`, `|`, `{`, … first: rarer in text than `!` or `"`.
