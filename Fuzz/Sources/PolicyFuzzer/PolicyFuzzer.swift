@@ -141,9 +141,11 @@ enum PolicyPipeline {
                 continue
             }
             // At the start of a literal block scalar's first line of text the tab is text, and the spaces before it
-            // the scalar's indentation, one less: each of its lines that is not empty starts with a space more.
+            // the scalar's indentation, one less: each of its lines of text starts with a space more (and a line of
+            // spaces is text or empty by how many it has, so such lines are compared empty).
             if after.events != before.events, place == indentation,
-                after.events == placedEvents(bytes, tabsAsSpaces: true, indentingLiteralAt: place).events
+                placedEvents(tabbed, tabsAsSpaces: true, literalAt: place).events
+                    == placedEvents(bytes, tabsAsSpaces: true, literalAt: place, indenting: true).events
             {
                 continue
             }
@@ -163,11 +165,12 @@ enum PolicyPipeline {
 
     /// Each event of a stream, and where a node starts and ends; a collection's and a document's end may move with a
     /// line put after it, and so may a node written as nothing (libyaml places it where the next token is). With
-    /// `indentingLiteralAt`, the last literal block scalar that starts before that byte has a space more before each
-    /// of its lines that is not empty (a block scalar's range ends at its last text, before lines of blanks).
-    private static func placedEvents(_ input: [UInt8], tabsAsSpaces: Bool = false, indentingLiteralAt: Int? = nil)
-        -> (events: [String], error: Diagnostic?)
-    {
+    /// `literalAt`, the last literal block scalar that starts before that byte (a block scalar's range ends at its
+    /// last text, before lines of blanks) has its lines of spaces emptied, and with `indenting` a space more before
+    /// each of its other lines.
+    private static func placedEvents(
+        _ input: [UInt8], tabsAsSpaces: Bool = false, literalAt: Int? = nil, indenting: Bool = false
+    ) -> (events: [String], error: Diagnostic?) {
         var events: [String] = []
         var indented: (index: Int, event: String)?
         func described(_ kind: YAMLEvent.Kind, _ range: SourceRange) -> String {
@@ -184,11 +187,11 @@ enum PolicyPipeline {
                     scalar.text = scalar.text.replacingOccurrences(of: "\t", with: " ")
                     kind = .scalar(scalar, anchor: anchor, tag: tag)
                 }
-                if let offset = indentingLiteralAt, case .scalar(var scalar, let anchor, let tag) = kind,
+                if let offset = literalAt, case .scalar(var scalar, let anchor, let tag) = kind,
                     scalar.style == .literal, event.range.start.offset < offset
                 {
                     scalar.text = scalar.text.split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { $0.isEmpty ? "" : " " + $0 }.joined(separator: "\n")
+                        .map { $0.allSatisfy { $0 == " " } ? "" : (indenting ? " " : "") + $0 }.joined(separator: "\n")
                     indented = (events.count, described(.scalar(scalar, anchor: anchor, tag: tag), event.range))
                 }
                 events.append(described(kind, event.range))
