@@ -191,7 +191,9 @@ package enum AtomicFile {
     /// but without a word: the library never prints, and the text is what the user asked for.
     static func copyExtendedAttributes(from source: String, to destination: Int32) {
         for attribute in extendedAttributes(ofFileAt: source) {
-            _ = attribute.value.withUnsafeBytes {
+            // An empty value still by a valid pointer, which not every system lets be null.
+            let value = attribute.value.isEmpty ? [0] : attribute.value
+            _ = value.withUnsafeBytes {
                 launchpolicy_fsetxattr(destination, attribute.name, $0.baseAddress, attribute.value.count)
             }
         }
