@@ -104,6 +104,24 @@ import TestSupport
         #expect(list.map(\.text) == [original])
     }
 
+    /// A block scalar written at the start of the line after its key (`tests:`, then `|-`), which libyaml reads and
+    /// YAML 1.2 does not, is replaced a space in: at the key's column, the list would start the next key. Found by the
+    /// fuzzer (`Fuzz/regressions/block-scalar-at-its-keys-column.yaml`).
+    @Test(arguments: ["|-\n  x\n", ">\n  x\n", "|\n  \tx\n"])
+    func aBlockScalarAtItsKeysColumnMadeAListReadsBack(written: String) throws {
+        let policy = "policy: 1\nrules: []\ntests:\n" + written
+        let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+        let fixIt = try #require(report.diagnostics.first { $0.code == .policyWrongType }?.fixIt)
+        #expect(fixIt.replacement.hasPrefix(" "))
+        let reread = YAMLReader().read(FixIt.apply([fixIt], to: report.source).text)
+        #expect(reread.diagnostics.isEmpty, "\(reread.diagnostics)")
+        let original = try #require(YAMLReader().read(policy).root?["tests"]?.text)
+        #expect(reread.root?["tests"]?.sequence?.map(\.text) == [original])
+        // On its key's line, no space is added.
+        let inline = PolicyLinter(now: lintNow).lint(Array("policy: 1\nrules: []\ntests: |-\n  x\n".utf8), path: "p")
+        #expect(inline.diagnostics.first { $0.code == .policyWrongType }?.fixIt?.replacement == "[x]")
+    }
+
     /// A node's range begins at its anchor: a fix-it keeps the anchor, which aliases elsewhere name.
     @Test func aFixedValueKeepsItsAnchor() throws {
         let policy = """
