@@ -261,6 +261,7 @@ import Testing
         ("a: |1\n \tx\n", "\tx\n"),  // an explicit indentation, which libyaml read before too
         ("- |  \t\n\r\n  \t\n", "\n\t\n"),  // blanks and a tab after the header, an empty line (found by the fuzzer)
         ("a: |\n  \tx\n   \n  \n   y\n", "\tx\n \n\n y\n"),  // a line of spaces past the indentation is a space of text
+        ("a: |\n  \tx |\n  \t\n", "\tx |\n\t\n"),  // a later line after text ending in `|`, at the indentation
         // A JSON escape pair, text in a literal scalar, which the reader hands libyaml in another spelling: the tab's
         // stand-in is never one of its letters or digits.
         ("a: |\n \t\\uD83D\\uDE00 \(punctuation)\n", "\t\\uD83D\\uDE00 \(punctuation)\n"),
