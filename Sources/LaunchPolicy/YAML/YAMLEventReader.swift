@@ -203,16 +203,17 @@ public struct YAMLEventReader: Sendable {
         let range = SourceRange(start: map.location(parser.problem_mark))
         var notes: [Diagnostic.Note] = []
         var message = problem
+        // Where a block scalar starts, when libyaml stopped inside one.
+        var blockScalar: Int?
         if let context = parser.context.map({ String(cString: $0) }) {
             let contextLocation = map.location(parser.context_mark)
             message += " (\(context) that starts at \(contextLocation))"
             if contextLocation != range.start {
                 notes.append(.init(message: "\(context) that starts here", range: SourceRange(start: contextLocation)))
             }
+            if context == "while scanning a block scalar" { blockScalar = contextLocation.offset }
         }
         // libyaml stops at a tab it does not take, which the excerpt under the error cannot show: say what it does.
-        let blockScalar = parser.context.map { String(cString: $0) } == "while scanning a block scalar"
-            ? map.location(parser.context_mark).offset : nil
         let tab = Self.tab(
             at: range.start.offset, in: bytes, blockScalarHeader: blockScalar, indent: Int(parser.indent))
         message += tab?.explanation ?? ""
