@@ -122,6 +122,25 @@ import TestSupport
         #expect(inline.diagnostics.first { $0.code == .policyWrongType }?.fixIt?.replacement == "[x]")
     }
 
+    /// The same at a nested key's column (`      any:`, then `      |-`), which the column alone does not tell from a
+    /// header after its key on the key's line: the reader says whether a node starts its line. Indented past its key,
+    /// the header reads the same with or without the space; after its key on the key's line, it gets none.
+    @Test(arguments: ["|-\n        ios\n", ">\n        ios\n", "|\n        \tios\n"])
+    func aBlockScalarAtANestedKeysColumnMadeAListReadsBack(written: String) throws {
+        let atKeysColumn = "policy: 1\nrules:\n  - id: r\n    when:\n      any:\n      \(written)    then: block\n"
+        let path: (YAMLNode?) -> YAMLNode? = { $0?["rules"]?.sequence?.first?["when"]?["any"] }
+        for policy in [atKeysColumn, atKeysColumn.replacingOccurrences(of: "any:\n      ", with: "any:\n        "),
+            atKeysColumn.replacingOccurrences(of: "any:\n      ", with: "any: ")] {
+            let original = try #require(path(YAMLReader().read(policy).root)?.text)
+            let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+            let fixIt = try #require(report.diagnostics.first { $0.code == .policyWrongType }?.fixIt)
+            #expect(fixIt.replacement.hasPrefix(" ") == !policy.contains("any: "), "\(policy)")
+            let reread = YAMLReader().read(FixIt.apply([fixIt], to: report.source).text)
+            #expect(reread.diagnostics.isEmpty, "\(policy) \(reread.diagnostics)")
+            #expect(path(reread.root)?.sequence?.map(\.text) == [original], "\(policy)")
+        }
+    }
+
     /// A node's range begins at its anchor: a fix-it keeps the anchor, which aliases elsewhere name.
     @Test func aFixedValueKeepsItsAnchor() throws {
         let policy = """

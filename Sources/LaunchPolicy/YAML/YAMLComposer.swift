@@ -129,6 +129,7 @@ struct YAMLComposer {
         // event was destroyed after this returned, through its value witness (about 90K instructions a read of 48
         // rules, 2.5% of the reader); switching over `event.kind` in place copies the payload, which is worse still.
         let range = event.range
+        let startsLine = event.blockScalarStartsLine
         let kind = event.kind
         _ = consume event
         switch consume kind {
@@ -171,7 +172,7 @@ struct YAMLComposer {
             records.append(YAMLTree.Record(
                 range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
                 childCount: children.count - firstChild, decoration: collection.decoration,
-                kind: collection.isMapping ? .mapping : .sequence, style: .plain))
+                kind: collection.isMapping ? .mapping : .sequence, style: .plain, startsLine: false))
             let height = collection.childHeight + 1
             if let anchor = collection.anchor {
                 openAnchors.remove(anchor)
@@ -185,7 +186,8 @@ struct YAMLComposer {
             let node = records.count
             records.append(YAMLTree.Record(
                 range: range, firstChild: 0, childCount: 0,
-                decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
+                decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style,
+                startsLine: startsLine))
             if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
             // The text last, as the scalar's last use, so that it moves into the tree instead of being copied.
             texts.append(scalar.text)

@@ -98,6 +98,11 @@ public struct YAMLNode: Sendable {
     /// Where the node is written.
     public var range: SourceRange { tree.records[index].range }
 
+    /// Whether the node is a block scalar (`|`, `>`) written at the start of its line, only blanks before it, as in
+    /// `tests:` then `|-` on the next line: libyaml reads such a header at its key's column, where YAML 1.2 wants it
+    /// indented past the key, and text put in its place there would start the next key.
+    var isBlockScalarStartingLine: Bool { tree.records[index].startsLine }
+
     /// The node's tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`), or nil when untagged.
     public var tag: String? {
         let decoration = tree.records[index].decoration
@@ -233,6 +238,9 @@ final class YAMLTree: Sendable {
         var decoration: Int
         var kind: YAMLNode.Kind
         var style: YAMLScalarStyle
+        /// Whether the node is a block scalar written at the start of its line (``YAMLEvent``'s
+        /// `blockScalarStartsLine`).
+        var startsLine: Bool
     }
 
     let records: [Record]

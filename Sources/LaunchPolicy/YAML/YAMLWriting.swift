@@ -44,14 +44,12 @@ extension FixIt {
     ///
     /// A block scalar written at the start of a line (`tests:`, then `|-` on the next) is replaced a space in: libyaml
     /// reads such a header at its key's column, which YAML 1.2 refuses, and a scalar or flow collection there would
-    /// start the next key. A header at a nested key's column (`  tests:`, then `  |-`) is not caught: a node does not
-    /// know what comes before it on its line.
+    /// start the next key (``YAMLNode/isBlockScalarStartingLine``). Past its key's column the space changes nothing.
     public static func replacing(_ node: YAMLNode, with text: String, message: String) -> FixIt? {
         guard node.range.end.offset > node.range.start.offset else { return nil }
         let written = node.anchor.map { "&\($0) \(text)" } ?? text
-        let blockScalar = node.scalar?.style == .literal || node.scalar?.style == .folded
-        let lineStart = blockScalar && node.range.start.column == 1
-        return FixIt(range: node.range, replacement: lineStart ? " " + written : written, message: message)
+        return FixIt(range: node.range, replacement: node.isBlockScalarStartingLine ? " " + written : written,
+            message: message)
     }
 
     /// A fix-it that writes `name` (a key or value the language knows, or an id of the file) in place of `node`,
