@@ -46,6 +46,11 @@ def files():
                     '    expect: {gate: none}\n' for i in range(4_500))
     yield 'rules-times-tests.yaml', HEAD + MESSAGE + rules(
         3_500, lambda i: f'{{app-version: "< {i}.0"}}', then='notify') + 'tests:\n' + cases
+    # 4,000 gates that do not match and 4,000 cases that expect one: each failure noted every gate, 16 million notes
+    # in all (a policy of 9,000 of each, in two files, took policy-lint 23 GB); it notes 20 now.
+    failing = ''.join(f'  - name: t{i}\n    context: {{platform: ios}}\n    expect: {{gate: require-update}}\n'
+                      for i in range(4_000))
+    yield 'failing-tests.yaml', HEAD + MESSAGE + rules(4_000, lambda i: '{platform: android}') + 'tests:\n' + failing
     # 3,000 messages in 11 languages, 1,200 rules naming them.
     languages = ['default', 'en', 'ja', 'de', 'fr', 'es', 'it', 'pt-BR', 'zh-Hans', 'ko', 'nl']
     messages = 'messages:\n' + ''.join(

@@ -72,4 +72,39 @@ import TestSupport
         #expect(PolicyTestRunner.failures(try policy(gated)) == results.flatMap(\.diagnostics))
         #expect(PolicyTestRunner.failures(try policy(gated)).count == 3)
     }
+
+    /// A failure notes at most 20 rules, the gate's rule always among them, and says how many more there are from
+    /// the first left out: thousands of failing cases of a policy of thousands of gates noted every rule at each.
+    @Test func aFailureNotesAtMostTwentyRulesTheGatesAmongThem() throws {
+        func rules(_ count: Int) -> String {
+            (0..<count).map { "  - {id: r\($0), when: {platform: android}, then: block, message: m}\n" }.joined()
+        }
+        let header = "policy: 1\nmessages: {m: {default: m}}\nrules:\n"
+        let expectsAGate = "tests:\n  - {name: t, context: {platform: ios}, expect: {gate: require-update}}\n"
+        for count in [19, 20, 21, 30] {
+            let failure = try #require(PolicyTestRunner.failures(try policy(header + rules(count) + expectsAGate)).first)
+            let listed = min(count, 20)
+            #expect(failure.notes.prefix(listed).map(\.message)
+                == (0..<listed).map { "r\($0) does not match: platform ios is not android" })
+            #expect(failure.notes.prefix(listed).map(\.range.start.line) == (0..<listed).map { $0 + 4 })
+            if count > 20 {
+                #expect(failure.notes.count == 21)
+                #expect(failure.notes.last?.message == "\(count - 20) more \(count == 21 ? "rule" : "rules") from here "
+                    + "on with these actions \(count == 21 ? "is" : "are") not noted (a failure notes at most 20)")
+                #expect(failure.notes.last?.range.start.line == 24)
+            } else {
+                #expect(failure.notes.count == count)
+            }
+        }
+        // The gate's rule, what came instead, is noted even past the first 20 rules involved.
+        let gateLast = header + rules(29) + "  - {id: last, then: require-update, message: m}\n"
+            + "tests:\n  - {name: t, context: {platform: ios}, expect: {gate: block}}\n"
+        let failure = try #require(PolicyTestRunner.failures(try policy(gateLast)).first)
+        #expect(failure.notes.count == 21)
+        #expect(failure.notes.prefix(19).map(\.message).last == "r18 does not match: platform ios is not android")
+        #expect(failure.notes[19].message == "last matches: requires an update")
+        #expect(failure.notes[20].message
+            == "10 more rules from here on with these actions are not noted (a failure notes at most 20)")
+        #expect(failure.notes[20].range.start.line == 23)
+    }
 }
