@@ -230,6 +230,42 @@ import TestSupport
         }
     }
 
+    /// Whether one interval includes another is settled by comparing their ends where that can settle it (one within
+    /// the other's ends; a version one holds and the other does not), and otherwise from the intervals around the
+    /// outer one: both answer alike for every pair, open ends included, where the kind's next version decides
+    /// (`> 1.2.3` and `>= 1.2.4`).
+    @Test(arguments: [VersionKind.marketing, .versionCode, .semver, .build])
+    func intervalInclusionByItsEndsAnswersAsTheIntervalsAroundIt(kind: VersionKind) throws {
+        var random = SeededGenerator(seed: 0x1C1_0001 &+ UInt64(VersionKind.allCases.firstIndex(of: kind)!))
+        func interval() -> RangeAnalysis.Interval? {
+            // One or two comparisons, or a partial version: a plain interval, closed or open at either end.
+            let text = (0..<Int.random(in: 1...2, using: &random)).map { _ in Self.randomRange(kind, &random) }
+                .joined(separator: " ")
+            return (try? VersionRange(text, kind: kind)).flatMap { VersionRange.plainInterval(of: CollectionOfOne($0)) }
+        }
+        var pairs = 0, answers: [Bool: Int] = [:]
+        while pairs < 800 {
+            guard let a = interval(), let b = interval() else { continue }
+            pairs += 1
+            // Both ways, and each with its ends made open or closed, which the next version decides.
+            for (outer, inner) in [(a, b), (b, a), (a, Self.flipped(a)), (Self.flipped(a), a)] {
+                let answer = VersionRange.interval(outer, includes: inner, kind: kind)
+                #expect(answer == VersionRange.intervalAround(outer, includes: inner, kind: kind),
+                    "\(outer) includes \(inner)")
+                answers[answer, default: 0] += 1
+            }
+        }
+        #expect(answers[true, default: 0] > 300 && answers[false, default: 0] > 300, "\(answers)")
+    }
+
+    /// The interval with each end's inclusiveness turned over.
+    private static func flipped(_ interval: RangeAnalysis.Interval) -> RangeAnalysis.Interval {
+        var flipped = interval
+        flipped.lower?.inclusive.toggle()
+        flipped.upper?.inclusive.toggle()
+        return flipped
+    }
+
     @Test(arguments: [VersionKind.marketing, .versionCode, .semver, .build])
     func sortedIntervalSetsAnswerAsEveryPairDid(kind: VersionKind) throws {
         var random = SeededGenerator(seed: 0x5E7_0001 &+ UInt64(VersionKind.allCases.firstIndex(of: kind)!))

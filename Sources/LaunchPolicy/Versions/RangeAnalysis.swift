@@ -65,6 +65,30 @@ enum RangeAnalysis {
             }
         }
 
+        /// Whether `version` lies in the interval, by plain precedence.
+        func contains(_ version: Version) -> Bool {
+            if let lower {
+                let order = version.compare(to: lower.version)
+                if order < 0 || (order == 0 && !lower.inclusive) { return false }
+            }
+            if let upper {
+                let order = version.compare(to: upper.version)
+                if order > 0 || (order == 0 && !upper.inclusive) { return false }
+            }
+            return true
+        }
+
+        /// Whether a version this interval holds is one `other` does not hold, among the versions at hand: this
+        /// interval's inclusive ends and `other`'s exclusive ones. False proves nothing.
+        func witnessesMore(than other: Interval) -> Bool {
+            func witnesses(_ version: Version) -> Bool { contains(version) && !other.contains(version) }
+            if let lower, lower.inclusive, witnesses(lower.version) { return true }
+            if let upper, upper.inclusive, witnesses(upper.version) { return true }
+            if let end = other.lower, !end.inclusive, witnesses(end.version) { return true }
+            if let end = other.upper, !end.inclusive, witnesses(end.version) { return true }
+            return false
+        }
+
         /// Whether no version of `kind` lies in the interval. Kinds whose versions have a next one (marketing,
         /// version codes, SemVer) turn an open lower end into a closed one first, so that `> 1.2.3 < 1.2.4` is
         /// empty for marketing versions; build numbers have none (1.2.3.1 lies between), so there it is not.
