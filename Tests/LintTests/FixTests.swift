@@ -141,6 +141,26 @@ import TestSupport
         }
     }
 
+    /// A key's replacement that would put its `:` more than 1,024 characters from the key's start, past which YAML no
+    /// longer reads an implicit key, is not offered: quoted, a long key's escapes are written out. Found by the fuzzer
+    /// (`Fuzz/regressions/long-key-quoted.yaml`): a tagged key of 1,018 characters with a NEL in it, quoted, no longer
+    /// read as a key, and the fixed file did not read. The blanks before the `:` count too.
+    @Test(arguments: [(900, 0, true), (1_000, 0, true), (1_000, 13, true), (1_000, 14, false), (1_000, 20, false),
+        (1_017, 0, false)])
+    func aKeyIsNotQuotedPastTheLengthOfAnImplicitKey(letters: Int, blanks: Int, fixed: Bool) throws {
+        // The key is `letters` + 4 characters, which with the blanks YAML reads within 1,024; quoted, `! ` is text,
+        // the NEL is written `\u0085` and two quotes are added: 7 more.
+        let key = "! " + String(repeating: "a", count: letters) + "\u{85}b"
+        let policy = key + String(repeating: " ", count: blanks) + ": 1\npolicy: 1\nrules: []\n"
+        let report = PolicyLinter(now: lintNow).lint(Array(policy.utf8), path: "p.yaml")
+        #expect(report.diagnostics.contains { $0.code == .policyUnexpectedTag }, "\(report.diagnostics)")
+        let fixIts = report.diagnostics.compactMap(\.fixIt)
+        #expect(fixIts.isEmpty == !fixed)
+        let reread = YAMLReader().read(FixIt.apply(fixIts, to: report.source).text)
+        #expect(reread.diagnostics.isEmpty, "\(reread.diagnostics)")
+        #expect(reread.root?.mapping?.first?.key.text == (fixed ? key : String(key.dropFirst(2))))
+    }
+
     /// A node's range begins at its anchor: a fix-it keeps the anchor, which aliases elsewhere name.
     @Test func aFixedValueKeepsItsAnchor() throws {
         let policy = """

@@ -200,16 +200,6 @@ package struct SourceMap {
         return SourceLocation(line: line, column: columns, offset: offset)
     }
 
-    /// Whether only spaces and tabs precede `offset` on its line: a block scalar's header (or its anchor or tag)
-    /// written at the start of a line, where libyaml reads it at its key's column and YAML 1.2 does not.
-    func startsLine(atByte offset: Int) -> Bool {
-        var before = offset
-        while before > screened.byteOrderMarkLength, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 {
-            before -= 1
-        }
-        return before == screened.byteOrderMarkLength || endsWithLineBreak(at: before)
-    }
-
     /// Where the text of a block scalar (`|`, `>`) written at `range` ends: after its last line of text, the spaces
     /// that end that line included. libyaml ends a block scalar where the next node starts, after the line breaks
     /// and blank lines that follow its text, so that a fix-it replacing the scalar took them with it and joined the

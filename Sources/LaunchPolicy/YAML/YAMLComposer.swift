@@ -117,9 +117,17 @@ struct YAMLComposer {
     }
 
     /// The documents composed so far, sharing one tree.
-    var documents: [YAMLNode] {
+    /// The documents read from `source`, the input, which their tree keeps.
+    func documents(source: UnsafeRawBufferPointer) -> [YAMLNode] {
         guard !roots.isEmpty else { return [] }
-        let tree = YAMLTree(records: records, texts: texts, children: children, decorations: decorations)
+        // Copied whole, not byte by byte as `Array(source)` copies.
+        let copy = [UInt8](unsafeUninitializedCapacity: source.count) { buffer, count in
+            if let base = source.baseAddress, !source.isEmpty {
+                buffer.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
+            }
+            count = source.count
+        }
+        let tree = YAMLTree(records: records, texts: texts, children: children, decorations: decorations, source: copy)
         return roots.map { YAMLNode(tree: tree, index: $0) }
     }
 
@@ -129,7 +137,6 @@ struct YAMLComposer {
         // event was destroyed after this returned, through its value witness (about 90K instructions a read of 48
         // rules, 2.5% of the reader); switching over `event.kind` in place copies the payload, which is worse still.
         let range = event.range
-        let startsLine = event.blockScalarStartsLine
         let kind = event.kind
         _ = consume event
         switch consume kind {
@@ -172,7 +179,7 @@ struct YAMLComposer {
             records.append(YAMLTree.Record(
                 range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
                 childCount: children.count - firstChild, decoration: collection.decoration,
-                kind: collection.isMapping ? .mapping : .sequence, style: .plain, startsLine: false))
+                kind: collection.isMapping ? .mapping : .sequence, style: .plain))
             let height = collection.childHeight + 1
             if let anchor = collection.anchor {
                 openAnchors.remove(anchor)
@@ -186,8 +193,7 @@ struct YAMLComposer {
             let node = records.count
             records.append(YAMLTree.Record(
                 range: range, firstChild: 0, childCount: 0,
-                decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style,
-                startsLine: startsLine))
+                decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
             if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
             // The text last, as the scalar's last use, so that it moves into the tree instead of being copied.
             texts.append(scalar.text)

@@ -31,20 +31,10 @@ public struct YAMLEvent: Sendable {
     public var kind: Kind
     /// Where in the input.
     public var range: SourceRange
-    /// Whether a block scalar (`|`, `>`) is written at the start of its line, only blanks before it; false for
-    /// every other event. A fix-it that replaces such a scalar writes its text a space in
-    /// (``FixIt/replacing(_:with:message:)``).
-    var blockScalarStartsLine = false
 
     /// Creates an event.
     public init(_ kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
-    }
-
-    init(_ kind: Kind, range: SourceRange, blockScalarStartsLine: Bool) {
-        self.kind = kind
-        self.range = range
-        self.blockScalarStartsLine = blockScalarStartsLine
     }
 }

@@ -98,7 +98,6 @@ public struct YAMLEventReader: Sendable {
             var range = SourceRange(
                 start: map.location(event.start_mark), end: map.location(event.end_mark))
             let kind: YAMLEvent.Kind
-            var startsLine = false
             switch event.type {
             case YAML_STREAM_START_EVENT:
                 kind = .streamStart
@@ -159,11 +158,7 @@ public struct YAMLEventReader: Sendable {
                     String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
                 }
                 // Literal and folded, the block styles, are the last two of libyaml's.
-                let blockScalar = data.style.rawValue >= YAML_LITERAL_SCALAR_STYLE.rawValue
-                if blockScalar {
-                    range.end = map.endOfText(in: range)
-                    startsLine = map.startsLine(atByte: range.start.offset)
-                }
+                if data.style.rawValue >= YAML_LITERAL_SCALAR_STYLE.rawValue { range.end = map.endOfText(in: range) }
                 kind = .scalar(
                     YAMLScalar(text: text, style: style(data.style)),
                     anchor: string(data.anchor), tag: string(data.tag))
@@ -172,7 +167,7 @@ public struct YAMLEventReader: Sendable {
             default:
                 continue
             }
-            if !body(YAMLEvent(kind, range: range, blockScalarStartsLine: startsLine)) { return nil }
+            if !body(YAMLEvent(kind, range: range)) { return nil }
         }
     }
 

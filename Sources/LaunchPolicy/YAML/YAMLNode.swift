@@ -98,10 +98,24 @@ public struct YAMLNode: Sendable {
     /// Where the node is written.
     public var range: SourceRange { tree.records[index].range }
 
-    /// Whether the node is a block scalar (`|`, `>`) written at the start of its line, only blanks before it, as in
-    /// `tests:` then `|-` on the next line: libyaml reads such a header at its key's column, where YAML 1.2 wants it
-    /// indented past the key, and text put in its place there would start the next key.
-    var isBlockScalarStartingLine: Bool { tree.records[index].startsLine }
+    /// Whether only spaces and tabs precede the node on its line (a UTF-8 byte-order mark aside).
+    var startsItsLine: Bool {
+        let source = tree.source
+        var before = range.start.offset
+        while before > 0, source[before - 1] == 0x20 || source[before - 1] == 0x09 { before -= 1 }
+        return before == 0 || source[before - 1] == 0x0A || source[before - 1] == 0x0D
+            || (before == 3 && source.starts(with: [0xEF, 0xBB, 0xBF]))
+    }
+
+    /// How many spaces and tabs lie between the node's end and a `:` after them on its line, or nil when no `:`
+    /// follows: a `:` there makes the node an implicit key, which YAML reads only within 1,024 characters of its
+    /// start.
+    var blanksBeforeColon: Int? {
+        let source = tree.source
+        var next = range.end.offset
+        while next < source.count, source[next] == 0x20 || source[next] == 0x09 { next += 1 }
+        return next < source.count && source[next] == UInt8(ascii: ":") ? next - range.end.offset : nil
+    }
 
     /// The node's tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`), or nil when untagged.
     public var tag: String? {
@@ -238,9 +252,6 @@ final class YAMLTree: Sendable {
         var decoration: Int
         var kind: YAMLNode.Kind
         var style: YAMLScalarStyle
-        /// Whether the node is a block scalar written at the start of its line (``YAMLEvent``'s
-        /// `blockScalarStartsLine`).
-        var startsLine: Bool
     }
 
     let records: [Record]
@@ -248,6 +259,11 @@ final class YAMLTree: Sendable {
     let texts: [String]
     let children: [Int]
     let decorations: [Decoration]
+    /// The input the tree was read from, which the nodes' offsets index: what is written around a node, which its
+    /// range does not say, decides what text a fix-it may put in its place (``FixIt/replacing(_:with:message:)``).
+    /// A copy, made once a read completes: the input is the caller's, and looking at it as each node was read cost
+    /// the reader 1.5% more for what only a fix-it asks.
+    let source: [UInt8]
 
     /// A node's tag and anchor. A struct, not a tuple: an array of tuples is destroyed element by element through
     /// the runtime's generic tuple witness.
@@ -256,10 +272,11 @@ final class YAMLTree: Sendable {
         let anchor: String?
     }
 
-    init(records: [Record], texts: [String], children: [Int], decorations: [Decoration]) {
+    init(records: [Record], texts: [String], children: [Int], decorations: [Decoration], source: [UInt8]) {
         self.records = records
         self.texts = texts
         self.children = children
         self.decorations = decorations
+        self.source = source
     }
 }

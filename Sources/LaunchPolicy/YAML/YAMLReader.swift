@@ -60,6 +60,7 @@ public struct YAMLReader: Sendable {
         let complete = stop == nil && !composer.diagnostics.contains {
             $0.code != .yamlDuplicateKey
         }
-        return YAMLReadResult(documents: complete ? composer.documents : [], diagnostics: diagnostics)
+        return YAMLReadResult(
+            documents: complete ? composer.documents(source: buffer) : [], diagnostics: diagnostics)
     }
 }

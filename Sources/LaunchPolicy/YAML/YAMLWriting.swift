@@ -42,15 +42,25 @@ extension FixIt {
     /// means to remove the tag. Nil for a node with nothing written (an empty value, `key:` or `{key}`): what could
     /// be put there depends on what is around it, and a text put in its place could change how the rest reads.
     ///
-    /// A block scalar written at the start of a line (`tests:`, then `|-` on the next) is replaced a space in: libyaml
-    /// reads such a header at its key's column, which YAML 1.2 refuses, and a scalar or flow collection there would
-    /// start the next key (``YAMLNode/isBlockScalarStartingLine``). Past its key's column the space changes nothing.
+    /// What is written around the node, which the tree keeps, decides the rest. A block scalar written at the start
+    /// of a line (`tests:`, then `|-` on the next) is replaced a space in: libyaml reads such a header at its key's
+    /// column, which YAML 1.2 refuses, and a scalar or flow collection there would start the next key; past the key's
+    /// column the space changes nothing. An implicit key (a node a `:` follows on its line) gets no fix-it when its
+    /// text would put the `:` more than 1,024 characters from the key's start, past which YAML no longer reads it as
+    /// a key: quoting a long key, its escapes written out, could.
     public static func replacing(_ node: YAMLNode, with text: String, message: String) -> FixIt? {
         guard node.range.end.offset > node.range.start.offset else { return nil }
         let written = node.anchor.map { "&\($0) \(text)" } ?? text
-        return FixIt(range: node.range, replacement: node.isBlockScalarStartingLine ? " " + written : written,
+        if let blanks = node.blanksBeforeColon, written.unicodeScalars.count + blanks > maximumImplicitKeyLength {
+            return nil
+        }
+        let blockScalar = node.scalar?.style == .literal || node.scalar?.style == .folded
+        return FixIt(range: node.range, replacement: blockScalar && node.startsItsLine ? " " + written : written,
             message: message)
     }
+
+    /// The most characters YAML reads from an implicit key's start to its `:`.
+    static let maximumImplicitKeyLength = 1_024
 
     /// A fix-it that writes `name` (a key or value the language knows, or an id of the file) in place of `node`,
     /// quoted where the node was quoted (``YAMLWriting/scalar(_:inPlaceOf:)``).
