@@ -82,7 +82,8 @@ import TestSupport
         let header = "policy: 1\nmessages: {m: {default: m}}\nrules:\n"
         let expectsAGate = "tests:\n  - {name: t, context: {platform: ios}, expect: {gate: require-update}}\n"
         for count in [19, 20, 21, 30] {
-            let failure = try #require(PolicyTestRunner.failures(try policy(header + rules(count) + expectsAGate)).first)
+            let yaml = header + rules(count) + expectsAGate
+            let failure = try #require(PolicyTestRunner.failures(try policy(yaml)).first)
             let listed = min(count, 20)
             #expect(failure.notes.prefix(listed).map(\.message)
                 == (0..<listed).map { "r\($0) does not match: platform ios is not android" })

@@ -116,8 +116,7 @@ struct YAMLComposer {
         children.reserveCapacity(nodes)
     }
 
-    /// The documents composed so far, sharing one tree.
-    /// The documents read from `source`, the input, which their tree keeps.
+    /// The documents composed so far, sharing one tree, which keeps `source`, the input they were read from.
     func documents(source: UnsafeRawBufferPointer) -> [YAMLNode] {
         guard !roots.isEmpty else { return [] }
         // Copied whole, not byte by byte as `Array(source)` copies.
