@@ -469,9 +469,7 @@ import Testing
             + (101...120).map { "en-x-\($0)" }.joined(separator: ", ") + " and 9 more text, which other messages"))
         #expect(first.notes.map(\.message) == (101...120).map { "\"m\($0 - 100)\" has en-x-\($0)" })
 
-        let policy = try #require(YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy)
-        let checks = PolicyChecks(policy: policy, format: .policyLanguage, now: lintNow, maximumBlockWindow: 86_400,
-            scalars: ScalarIndex())
+        let checks = try Self.checks(yaml)
         let missing = { (pairs: Int) in
             checks.messages(translationPairs: pairs).filter { $0.code == .lintMissingTranslation }
                 .map(\.range.start.line)
@@ -480,6 +478,13 @@ import Testing
         #expect(missing(10 * 30 + 29) == Array(3..<13))
         // The unused-message check is not bounded with it: m29 is shown by no rule.
         #expect(checks.messages(translationPairs: 0).map(\.code) == [.lintUnusedMessage])
+    }
+
+    /// The checks of a policy without errors, to run one of them with a bound of the test's own.
+    private static func checks(_ yaml: String) throws -> PolicyChecks {
+        let policy = try #require(YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy)
+        return PolicyChecks(policy: policy, format: .policyLanguage, now: lintNow, maximumBlockWindow: 86_400,
+            scalars: ScalarIndex())
     }
 
     /// The shadowing check compares a bounded number of pairs of alternatives, in file order, and claims nothing
@@ -494,9 +499,7 @@ import Testing
               - {id: third, when: {platform: ios, app-version: "< 3"}, then: block, message: m}
             """
         #expect(findings(.lintShadowedRule, lint(yaml)).map(\.range.start.line) == [5, 6])
-        let policy = try #require(YAMLPolicyParser().parse(Data(yaml.utf8)).usablePolicy)
-        let checks = PolicyChecks(policy: policy, format: .policyLanguage, now: lintNow, maximumBlockWindow: 86_400,
-            scalars: ScalarIndex())
+        let checks = try Self.checks(yaml)
         let shadowed = { (pairs: Int) in
             checks.reachability(shadowingComparisons: pairs).filter { $0.code == .lintShadowedRule }
                 .map(\.range.start.line)
