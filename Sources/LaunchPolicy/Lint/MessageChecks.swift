@@ -42,7 +42,8 @@ extension PolicyChecks {
             // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`,
             // `zh-Hant` serves `zh-TW`. A message that has the locale's own tag, as nearly every one has, needs no
             // search for another.
-            pairsLeft -= locales.count
+            // Spent no further once spent, as `Int` has 32 bits on some watches.
+            if pairsLeft >= 0 { pairsLeft -= locales.count }
             let missing = pairsLeft < 0 ? [] : locales.indices.filter { place in
                 !keys[index].contains(locales[place]) && !lookups[place].reaches(any: keys[index])
             }.compactMap { firstWithLocale[locales[$0]] }

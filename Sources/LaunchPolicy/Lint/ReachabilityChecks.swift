@@ -24,7 +24,10 @@ extension PolicyChecks {
             if action.isGate, let lockout = lockout(of: index, analysis) { found.append(lockout) }
             if action.isGate || action == .suggestUpdate {
                 let alternatives = analysis.satisfiableBranches.count
-                comparisonsLeft -= alternatives * (action.isGate ? gateAlternatives : promptAlternatives)
+                // Saturating, as `Int` has 32 bits on some watches.
+                let (pairs, overflow) = alternatives.multipliedReportingOverflow(
+                    by: action.isGate ? gateAlternatives : promptAlternatives)
+                comparisonsLeft = overflow || pairs > comparisonsLeft ? -1 : comparisonsLeft - pairs
                 if comparisonsLeft >= 0, let shadowed = shadowing(of: index, byOneOf: action.isGate ? gates : prompts) {
                     found.append(shadowed)
                 }
