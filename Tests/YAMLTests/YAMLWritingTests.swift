@@ -1,5 +1,5 @@
 import Foundation
-import LaunchPolicy
+@testable import LaunchPolicy
 import Testing
 import TestSupport
 
@@ -51,6 +51,29 @@ import TestSupport
             // A word written bare is one other tools read as that text too.
             let bare = YAMLWriting.scalar(text)
             if !bare.hasPrefix("\"") { #expect(YAMLImplicitTyping.changedReading(of: bare) == nil) }
+        }
+    }
+}
+
+/// A node tells what is written around it, which decides what a fix-it may write in its place, from the input the
+/// tree keeps: a `Data` or `[UInt8]` as given, any other bytes as a copy. All three read alike, a byte-order mark
+/// included.
+@Suite struct NodeSurroundingsTests {
+    @Test(arguments: ["", "\u{FEFF}"])
+    func aNodeTellsWhatIsWrittenAroundItWhateverTheInputIs(bom: String) throws {
+        let text = bom + "key  : |-\n  x\ntests:\n|\n  y\nlast: [a, b]\n"
+        let bytes = Array(text.utf8)
+        let reads = [
+            YAMLReader().read(Data(bytes)), YAMLReader().read(bytes), YAMLReader().read(bytes[...]),
+        ]
+        for read in reads {
+            let entries = try #require(read.root?.mapping)
+            #expect(entries.map(\.key.blanksBeforeColon) == [2, 0, 0])
+            #expect(entries.map(\.key.startsItsLine) == [true, true, true])
+            #expect(entries.map(\.value.startsItsLine) == [false, true, false])
+            #expect(entries.map(\.value.blanksBeforeColon) == [nil, nil, nil])
+            let items = try #require(entries.last?.value.sequence)
+            #expect(items.map(\.startsItsLine) == [false, false])
         }
     }
 }

@@ -117,16 +117,10 @@ struct YAMLComposer {
     }
 
     /// The documents composed so far, sharing one tree, which keeps `source`, the input they were read from.
-    func documents(source: UnsafeRawBufferPointer) -> [YAMLNode] {
+    func documents(source: @autoclosure () -> YAMLTree.Source) -> [YAMLNode] {
         guard !roots.isEmpty else { return [] }
-        // Copied whole, not byte by byte as `Array(source)` copies.
-        let copy = [UInt8](unsafeUninitializedCapacity: source.count) { buffer, count in
-            if let base = source.baseAddress, !source.isEmpty {
-                buffer.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
-            }
-            count = source.count
-        }
-        let tree = YAMLTree(records: records, texts: texts, children: children, decorations: decorations, source: copy)
+        let tree = YAMLTree(
+            records: records, texts: texts, children: children, decorations: decorations, source: source())
         return roots.map { YAMLNode(tree: tree, index: $0) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a scalar was written. The reader keeps it because it matters to people: `"1.10"` and `1.10` read the same to
 /// a YAML 1.2 tool but not to one that applies YAML 1.1 typing, and the linter warns about the unquoted one.
 public enum YAMLScalarStyle: String, Hashable, Sendable, CaseIterable {
@@ -100,21 +102,23 @@ public struct YAMLNode: Sendable {
 
     /// Whether only spaces and tabs precede the node on its line (a UTF-8 byte-order mark aside).
     var startsItsLine: Bool {
-        let source = tree.source
-        var before = range.start.offset
-        while before > 0, source[before - 1] == 0x20 || source[before - 1] == 0x09 { before -= 1 }
-        return before == 0 || source[before - 1] == 0x0A || source[before - 1] == 0x0D
-            || (before == 3 && source.starts(with: [0xEF, 0xBB, 0xBF]))
+        tree.source.withBytes { source in
+            var before = range.start.offset
+            while before > 0, source[before - 1] == 0x20 || source[before - 1] == 0x09 { before -= 1 }
+            return before == 0 || source[before - 1] == 0x0A || source[before - 1] == 0x0D
+                || (before == 3 && source.starts(with: [0xEF, 0xBB, 0xBF]))
+        }
     }
 
     /// How many spaces and tabs lie between the node's end and a `:` after them on its line, or nil when no `:`
     /// follows: a `:` there makes the node an implicit key, which YAML reads only within 1,024 characters of its
     /// start.
     var blanksBeforeColon: Int? {
-        let source = tree.source
-        var next = range.end.offset
-        while next < source.count, source[next] == 0x20 || source[next] == 0x09 { next += 1 }
-        return next < source.count && source[next] == UInt8(ascii: ":") ? next - range.end.offset : nil
+        tree.source.withBytes { source in
+            var next = range.end.offset
+            while next < source.count, source[next] == 0x20 || source[next] == 0x09 { next += 1 }
+            return next < source.count && source[next] == UInt8(ascii: ":") ? next - range.end.offset : nil
+        }
     }
 
     /// The node's tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`), or nil when untagged.
@@ -261,9 +265,32 @@ final class YAMLTree: Sendable {
     let decorations: [Decoration]
     /// The input the tree was read from, which the nodes' offsets index: what is written around a node, which its
     /// range does not say, decides what text a fix-it may put in its place (``FixIt/replacing(_:with:message:)``).
-    /// A copy, made once a read completes: the input is the caller's, and looking at it as each node was read cost
-    /// the reader 1.5% more for what only a fix-it asks.
-    let source: [UInt8]
+    /// Looking at the input as each node was read cost the reader 1.5% more, for what only a fix-it asks.
+    let source: Source
+
+    /// The input as the caller gave it, a `Data` or `[UInt8]`, which keeping costs no copy; any other kind of bytes
+    /// is copied once a read completes.
+    enum Source: Sendable {
+        case data(Data)
+        case bytes([UInt8])
+
+        /// A copy of `buffer`, made whole.
+        static func copy(of buffer: UnsafeRawBufferPointer) -> Source {
+            .bytes([UInt8](unsafeUninitializedCapacity: buffer.count) { copy, count in
+                if let base = buffer.baseAddress, !buffer.isEmpty {
+                    copy.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: buffer.count)
+                }
+                count = buffer.count
+            })
+        }
+
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            switch self {
+            case .data(let data): data.withUnsafeBytes(body)
+            case .bytes(let bytes): bytes.withUnsafeBytes(body)
+            }
+        }
+    }
 
     /// A node's tag and anchor. A struct, not a tuple: an array of tuples is destroyed element by element through
     /// the runtime's generic tuple witness.
@@ -272,7 +299,7 @@ final class YAMLTree: Sendable {
         let anchor: String?
     }
 
-    init(records: [Record], texts: [String], children: [Int], decorations: [Decoration], source: [UInt8]) {
+    init(records: [Record], texts: [String], children: [Int], decorations: [Decoration], source: Source) {
         self.records = records
         self.texts = texts
         self.children = children

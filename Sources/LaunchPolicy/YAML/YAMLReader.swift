@@ -38,13 +38,23 @@ public struct YAMLReader: Sendable {
 
     /// Reads bytes (a `Data`, a `[UInt8]`, …). The input must be UTF-8; a UTF-8 byte-order mark is allowed.
     public func read(_ bytes: some ContiguousBytes) -> YAMLReadResult {
-        bytes.withUnsafeBytes { read(buffer: $0, size: $0.count) }
+        bytes.withUnsafeBytes { read(buffer: $0, size: $0.count, source: nil) }
+    }
+
+    /// Reads a `Data`, which the tree keeps as its source without a copy (an app reads its policy so at launch).
+    public func read(_ data: Data) -> YAMLReadResult {
+        data.withUnsafeBytes { read(buffer: $0, size: $0.count, source: .data(data)) }
+    }
+
+    /// Reads bytes, which the tree keeps as its source without a copy.
+    public func read(_ bytes: [UInt8]) -> YAMLReadResult {
+        bytes.withUnsafeBytes { read(buffer: $0, size: $0.count, source: .bytes(bytes)) }
     }
 
     /// Reads the first bytes of an input of `size` bytes (nil: unknown), read only so far because it is over the
     /// limit (``YAMLLimits/readLimit``): the input is refused, and the problem gives its whole size when known.
     func read(_ bytes: some ContiguousBytes, size: Int?) -> YAMLReadResult {
-        bytes.withUnsafeBytes { read(buffer: $0, size: size) }
+        bytes.withUnsafeBytes { read(buffer: $0, size: size, source: nil) }
     }
 
     /// Reads a string.
@@ -52,7 +62,8 @@ public struct YAMLReader: Sendable {
         read(Array(text.utf8))
     }
 
-    private func read(buffer: UnsafeRawBufferPointer, size: Int?) -> YAMLReadResult {
+    /// Reads `buffer`; the tree keeps `source`, or a copy of `buffer` when it is nil.
+    private func read(buffer: UnsafeRawBufferPointer, size: Int?, source: YAMLTree.Source?) -> YAMLReadResult {
         var composer = YAMLComposer(limits: limits, inputBytes: buffer.count)
         let stop = YAMLEventReader(limits: limits).readEvents(buffer, size: size) { composer.consume($0) }
         var diagnostics = composer.diagnostics
@@ -61,6 +72,7 @@ public struct YAMLReader: Sendable {
             $0.code != .yamlDuplicateKey
         }
         return YAMLReadResult(
-            documents: complete ? composer.documents(source: buffer) : [], diagnostics: diagnostics)
+            documents: complete ? composer.documents(source: source ?? .copy(of: buffer)) : [],
+            diagnostics: diagnostics)
     }
 }
