@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Times policy-lint and `launch-policy eval` on files made to cost time or memory (generate-hostile.py), each within
-# the reader's limits, and `launch-policy simulate` of the example rollout policy on the populations (*.csv) among
-# them; fails when one takes more than LIMIT_SECONDS or LIMIT_MB of resident memory, or crashes.
+# Times policy-lint, `launch-policy eval` and `launch-policy explain` on files made to cost time or memory
+# (generate-hostile.py), each within the reader's limits, and `launch-policy simulate` of the example rollout policy on
+# the populations (*.csv) among them; fails when one takes more than LIMIT_SECONDS or LIMIT_MB of resident memory, or
+# crashes.
 # Each runs with 1 MiB of stack, what an iOS app's main thread has, so that deep recursion shows as it would there.
 #
 #   bash Benchmarks/hostile.sh [LIMIT_SECONDS] [LIMIT_MB]      (default 20 s and 512 MB)
@@ -28,12 +29,13 @@ for file in "$folder"/*; do
     name="$(basename "$file")"
     case "$name" in
         *.csv) commands=(simulate) ;;
-        *) commands=(lint eval) ;;
+        *) commands=(lint eval explain) ;;
     esac
     for command in "${commands[@]}"; do
         case "$command" in
             lint) run=("$bin/policy-lint" --now 2026-11-22T00:00:00Z "$file") ;;
             eval) run=("$bin/launch-policy" eval "$file" --platform ios --app-version 1.0 --locale ja) ;;
+            explain) run=("$bin/launch-policy" explain "$file") ;;
             simulate) run=("$bin/launch-policy" simulate "$root/policies/staged-rollout.yaml" --population "$file") ;;
         esac
         # GNU time writes elapsed seconds and peak resident KB to its own file; the tool's exit status is kept.

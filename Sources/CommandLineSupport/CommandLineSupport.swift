@@ -7,6 +7,29 @@ public func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// Standard output as a stream, for reports written a line at a time (``LaunchPolicy/Decision/writeReport(to:)``):
+/// through `print`, so that what is written this way and by `print` comes out in the order written.
+public struct StandardOutput: TextOutputStream {
+    public init() {}
+
+    public mutating func write(_ string: String) {
+        print(string, terminator: "")
+    }
+}
+
+/// Prints `value` as JSON on one line, then a line break, written out in pieces as it is made: a document far larger
+/// than its input (a decision that quotes a long message at each of thousands of rules) is never whole in memory.
+public func printJSON(_ value: JSONValue) {
+    value.write { print(String(decoding: $0, as: UTF8.self), terminator: "") }
+    print()
+}
+
+/// Prints a JSON array of `items` as ``printJSON(_:)`` prints a value, each item made only as it is written.
+public func printJSON(arrayOf items: some Sequence<JSONValue>) {
+    JSONValue.write(arrayOf: items) { print(String(decoding: $0, as: UTF8.self), terminator: "") }
+    print()
+}
+
 /// Prints `command: message` on standard error and returns the usage-error exit status (2) to throw.
 public func usageError(_ command: String, _ message: String) -> ExitCode {
     printError("\(command): \(message)")

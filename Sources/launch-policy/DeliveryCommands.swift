@@ -96,7 +96,7 @@ struct FetchCommand: AsyncParsableCommand {
         }
         switch format {
         case .json:
-            print(JSONValue.object([("refresh", refresh.json), ("policy", current.json)]).text)
+            printJSON(.object([("refresh", refresh.json), ("policy", current.json)]))
         case .text:
             print(TerminalText.visible("refresh: \(refresh.summary)"))
             let rules = current.policy.map { " (\($0.rules.count) rule\($0.rules.count == 1 ? "" : "s"))" } ?? ""

@@ -113,8 +113,11 @@ struct EvalCommand: ParsableCommand {
         }
         let decision = policy.evaluate(launchContext, memory: shown)
         switch format {
-        case .json: print(decision.json.text)
-        case .text: print(decision.report)
+        case .json: printJSON(decision.json)
+        case .text:
+            var output = StandardOutput()
+            decision.writeReport(to: &output)
+            print()
         }
         if record, let store {
             do {

@@ -27,19 +27,23 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try readPolicyFile(policy, command: Self.name)
-        var descriptions = parsed.ruleDescriptions
+        var rules = parsed.rules[...]
         if let rule {
-            descriptions = descriptions.filter { $0.rule == rule }
-            guard !descriptions.isEmpty else {
+            rules = rules.filter { $0.id.value == rule }
+            guard !rules.isEmpty else {
                 let ids = parsed.rules.map(\.id.value)
                 throw usageError(Self.name, "the policy has no rule \"\(rule)\"; its rules are: \(ids.joined(separator: ", "))")
             }
         }
+        // Each description made as it is printed: every rule that shows a message quotes its text, so the
+        // descriptions of a policy can be far larger than the policy.
         switch format {
         case .text:
-            for (id, description) in descriptions { print(TerminalText.visible("\(id): \(description)")) }
+            for rule in rules { print(TerminalText.visible("\(rule.id.value): \(parsed.describe(rule))")) }
         case .json:
-            print(JSONValue.array(descriptions.map { .object([("rule", .string($0.rule)), ("description", .string($0.description))]) }).text)
+            printJSON(arrayOf: rules.lazy.map {
+                .object([("rule", .string($0.id.value)), ("description", .string(parsed.describe($0)))])
+            })
         }
     }
 }

@@ -77,7 +77,7 @@ struct LaunchCommand: ParsableCommand {
             break
         }
         switch format {
-        case .json: print(info.json.text)
+        case .json: printJSON(info.json)
         case .text: print(info.report)
         }
     }

@@ -60,7 +60,7 @@ struct SimulateCommand: ParsableCommand {
         let simulation = Simulation(policy: parsedPolicy, population: read.population, now: time)
         switch format {
         case .text: print(simulation.report)
-        case .json: print(simulation.json.text)
+        case .json: printJSON(simulation.json)
         case .csv: print(simulation.csv, terminator: "")
         }
         if let svg {

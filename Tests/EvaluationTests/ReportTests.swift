@@ -55,6 +55,56 @@ import Testing
         #expect(value.text == #"{"a": [], "b": {}, "c": [1, {"d": null, "e": 0.5}]}"#)
     }
 
+    /// Written in pieces, a value is its text, handed on once a piece is full and only at the end of an item: longer
+    /// than the piece's size by at most that item's text.
+    @Test func aValueWrittenInPiecesIsItsText() {
+        let long = String(repeating: "é\"x", count: 40)
+        let value = JSONValue.object([
+            ("texts", .array((0..<30).map { .string("\(long)\($0)") })),
+            ("nested", .array([.object([("a", .array([.int(1), .null, .double(0.25)]))]), .array([]), .object([])])),
+            ("last", .string(long)),
+        ])
+        // The longest item's text, with what comes before the first item.
+        let longestItem = JSONValue.string(long + "29").text.utf8.count + #"{"texts": ["#.utf8.count
+        for pieceSize in [1, 10, 1_000, 1 << 16] {
+            var pieces: [[UInt8]] = []
+            value.write(inPiecesOf: pieceSize) { pieces.append($0) }
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == value.text, "\(pieceSize)")
+            #expect(pieces.dropLast().allSatisfy { $0.count >= pieceSize }, "\(pieceSize)")
+            #expect(pieces.allSatisfy { $0.count < pieceSize + longestItem }, "\(pieceSize)")
+            let fewest = pieceSize == 1 << 16 ? 1 : value.text.utf8.count / (pieceSize + longestItem) + 1
+            #expect(pieces.count >= fewest && (pieceSize < 1 << 16 || pieces.count == 1), "\(pieceSize)")
+        }
+        var empty: [[UInt8]] = []
+        JSONValue.array([]).write { empty.append($0) }
+        #expect(empty == [Array("[]".utf8)])
+    }
+
+    /// An array written from a sequence makes each item as it is written: the first piece is handed on before the
+    /// sequence has made its last item.
+    @Test func anArrayIsWrittenAsItsItemsAreMade() {
+        var made = 0
+        var madeAtFirstPiece: Int?
+        var pieces: [[UInt8]] = []
+        let item = { (index: Int) -> JSONValue in
+            .object([("rule", .string("r\(index)")), ("description", .string(String(repeating: "w", count: 50)))])
+        }
+        let items = (0..<100).lazy.map { index -> JSONValue in
+            made += 1
+            return item(index)
+        }
+        JSONValue.write(arrayOf: items, inPiecesOf: 200) { piece in
+            if madeAtFirstPiece == nil { madeAtFirstPiece = made }
+            pieces.append(piece)
+        }
+        #expect(madeAtFirstPiece == 3)
+        #expect(made == 100)
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == JSONValue.array((0..<100).map(item)).text)
+        var empty: [[UInt8]] = []
+        JSONValue.write(arrayOf: EmptyCollection<JSONValue>()) { empty.append($0) }
+        #expect(empty == [Array("[]".utf8)])
+    }
+
     @Test func objectsKeepTheirKeyOrder() {
         #expect(JSONValue.object([("b", .int(1)), ("a", .string(nil))]).text == #"{"b": 1, "a": null}"#)
     }
@@ -85,5 +135,37 @@ import Testing
         #expect(finding.message.hasPrefix("none of the 60 alternatives of any holds: attribute tier0 is not in the context"))
         #expect(finding.message.hasSuffix("…"))
         #expect(decision.explanation(of: "r")?.matched == true)
+    }
+}
+
+/// A decision's report written line by line: no write holds more than a line, however many lines quote a long text.
+@Suite struct DecisionReportWritingTests {
+    private struct Writes: TextOutputStream {
+        var texts: [String] = []
+        mutating func write(_ string: String) { texts.append(string) }
+    }
+
+    @Test func theReportIsWrittenALineAtATime() throws {
+        let text = String(repeating: "Update now. ", count: 100) + "\\a"
+        let rules = (0..<200).map { "  - {id: r\($0), then: notify, message: m}" }.joined(separator: "\n")
+        let decision = try policy("""
+            policy: 1
+            messages:
+              m: {default: "\(text)"}
+            rules:
+            \(rules)
+            """).evaluate(try LaunchContext(platform: .ios))
+        #expect(decision.notices.count == 200)
+        var writes = Writes()
+        decision.writeReport(to: &writes)
+        // A line for each notice and for each other section, a blank line, the explanation's title, a line a rule.
+        #expect(writes.texts.count == 200 + 4 + 2 + 200)
+        #expect(writes.texts.allSatisfy { $0.utf8.count < text.utf8.count + 40 })
+        let report = writes.texts.joined()
+        #expect(report == decision.report)
+        #expect(report.hasPrefix("gate          none\nprompts       none\nnotices       notify by r0: \"Update now."))
+        // The bell written visibly, as every line of the report is.
+        #expect(report.contains("Update now. \u{2407}\"\n              notify by r1: "))
+        #expect(report.hasSuffix("\n  r199  line 204  matches: shows its message"))
     }
 }

@@ -19,8 +19,47 @@ public enum JSONValue: Sendable {
     /// The value as JSON text on one line (RFC 8259; non-ASCII characters are written as they are, in UTF-8).
     public var text: String {
         var output: [UInt8] = []
-        write(to: &output, indentation: nil)
+        write(to: &output, indentation: nil, handOn: nil)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Writes the value as ``text`` does, handing `output` its UTF-8 bytes in pieces as they are written: a piece is
+    /// handed on once it holds `pieceSize` bytes, at the end of an array item or object member, so it is longer by
+    /// at most that item's own text (a string is written whole); the last piece may be shorter.
+    ///
+    /// For documents that may be far larger than what they are made from: a decision quotes its message's text at
+    /// each rule that shows it, so a policy of a few hundred kilobytes can make a decision of hundreds of megabytes,
+    /// which `launch-policy eval --format json` writes without ever holding it whole.
+    public func write(inPiecesOf pieceSize: Int = 1 << 16, to output: ([UInt8]) -> Void) {
+        Self.writePieces(of: pieceSize, to: output) { bytes, handOn in
+            write(to: &bytes, indentation: nil, handOn: handOn)
+        }
+    }
+
+    /// Writes an array of `items` as ``write(inPiecesOf:to:)`` writes `.array(Array(items))`, making each item only
+    /// when it is written: with a lazy sequence, neither the items nor the text are ever all in memory.
+    public static func write<Items: Sequence<JSONValue>>(arrayOf items: Items, inPiecesOf pieceSize: Int = 1 << 16,
+        to output: ([UInt8]) -> Void)
+    {
+        writePieces(of: pieceSize, to: output) { bytes, handOn in
+            writeArray(items, to: &bytes, indentation: nil, handOn: handOn)
+        }
+    }
+
+    /// Hands on what `write` writes whenever a piece is full, and the rest at the end.
+    private static func writePieces(of pieceSize: Int, to output: ([UInt8]) -> Void,
+        _ write: (inout [UInt8], @escaping (inout [UInt8]) -> Void) -> Void)
+    {
+        withoutActuallyEscaping(output) { output in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(min(max(pieceSize, 0), 1 << 20) + 1_024)
+            write(&bytes) { bytes in
+                guard bytes.count >= pieceSize else { return }
+                output(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+            if !bytes.isEmpty { output(bytes) }
+        }
     }
 
     /// The value as JSON text with each array item and object member on a line of its own, indented by two spaces a
@@ -28,41 +67,52 @@ public enum JSONValue: Sendable {
     var indentedBytes: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(512)
-        write(to: &output, indentation: 0)
+        write(to: &output, indentation: 0, handOn: nil)
         return output
     }
 
-    /// Writes the value as UTF-8 bytes; `indentation` is the current line's depth, or nil for one line.
+    /// Writes the value as UTF-8 bytes; `indentation` is the current line's depth, or nil for one line. `handOn`, when
+    /// given, is called after each array item and object member, and may take what is written so far out of `output`.
     ///
     /// Into bytes, not a `String`: a string's appends cost a few hundred instructions each, and policy-lint's JSON
     /// and SARIF formats write tens of thousands of values; written into a string, JSON was a tenth of linting a
     /// thousand files.
-    private func write(to output: inout [UInt8], indentation: Int?) {
+    private func write(to output: inout [UInt8], indentation: Int?, handOn: ((inout [UInt8]) -> Void)?) {
         switch self {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8
         case .int(let value): output += String(value).utf8
         case .double(let value): output += (value.isFinite ? String(value) : "null").utf8
         case .string(let value): Self.writeString(value, to: &output)
-        case .array(let items):
-            output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                Self.separate(index, indentation, &output)
-                item.write(to: &output, indentation: indentation.map { $0 + 1 })
-            }
-            Self.close(indentation, empty: items.isEmpty, &output)
-            output.append(UInt8(ascii: "]"))
+        case .array(let items): Self.writeArray(items, to: &output, indentation: indentation, handOn: handOn)
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 Self.separate(index, indentation, &output)
                 Self.writeString(key, to: &output)
                 output += ": ".utf8
-                value.write(to: &output, indentation: indentation.map { $0 + 1 })
+                value.write(to: &output, indentation: indentation.map { $0 + 1 }, handOn: handOn)
+                handOn?(&output)
             }
             Self.close(indentation, empty: members.isEmpty, &output)
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Writes an array of `items`, each made as it is written.
+    private static func writeArray<Items: Sequence<JSONValue>>(_ items: Items, to output: inout [UInt8],
+        indentation: Int?, handOn: ((inout [UInt8]) -> Void)?)
+    {
+        output.append(UInt8(ascii: "["))
+        var count = 0
+        for item in items {
+            separate(count, indentation, &output)
+            item.write(to: &output, indentation: indentation.map { $0 + 1 }, handOn: handOn)
+            handOn?(&output)
+            count += 1
+        }
+        close(indentation, empty: count == 0, &output)
+        output.append(UInt8(ascii: "]"))
     }
 
     /// What goes before a container's `index`th item: a comma after the first, and on indented lines, a line break

@@ -34,6 +34,25 @@ extension Decision {
     /// What the user would see, then why, for people: the text `launch-policy eval` prints, every character a
     /// terminal would act on shown visibly (``TerminalText``).
     public var report: String {
+        var text = ""
+        writeReport(to: &text)
+        return text
+    }
+
+    /// Writes ``report`` to `output` one line at a time, each as it is made, and no line break after the last.
+    ///
+    /// A decision quotes its message's text at each rule that shows it, so a policy of a few hundred kilobytes can make
+    /// a report of hundreds of megabytes; written line by line to a stream that passes them on (as `launch-policy
+    /// eval` does to its standard output), it is never whole in memory.
+    public func writeReport<Output: TextOutputStream>(to output: inout Output) {
+        var first = true
+        // The policy's texts and ids, and the context's values, shown as a terminal may show them.
+        func write(_ line: String) {
+            var shown = first ? "" : "\n"
+            shown.appendVisible(line, keepingLineFeeds: true)
+            output.write(shown)
+            first = false
+        }
         func line(_ directive: Directive) -> String {
             var line = "\(directive.action.rawValue) by \(directive.rule)"
             if let text = directive.text { line += ": \"\(text)\"" }
@@ -41,31 +60,31 @@ extension Decision {
             if let url = directive.url { line += " → \(url)" }
             return line
         }
-        func section(_ name: String, _ items: [String]) -> String {
-            let label = name.padding(toLength: 14, withPad: " ", startingAt: 0)
-            guard let first = items.first else { return label + "none" }
-            return ([label + first] + items.dropFirst().map { String(repeating: " ", count: 14) + $0 })
-                .joined(separator: "\n")
+        func section(_ name: String, _ items: some Sequence<String>) {
+            var label = name.padding(toLength: 14, withPad: " ", startingAt: 0)
+            var empty = true
+            for item in items {
+                write(label + item)
+                label = String(repeating: " ", count: 14)
+                empty = false
+            }
+            if empty { write(label + "none") }
         }
-        var lines = [
-            section("gate", gate.map { [line($0)] } ?? []),
-            section("prompts", prompts.map(line)),
-            section("notices", notices.map(line)),
-            section("presentations", presentations.map(line)),
-            section("grants", grants),
-            "",
-            "explanation",
-        ]
+        section("gate", gate.map { [line($0)] } ?? [])
+        section("prompts", prompts.lazy.map(line))
+        section("notices", notices.lazy.map(line))
+        section("presentations", presentations.lazy.map(line))
+        section("grants", grants)
+        write("")
+        write("explanation")
         let width = explanation.map(\.rule.count).max() ?? 0
         let lineWidth = explanation.map { "line \($0.range.start.line)".count }.max() ?? 0
         for rule in explanation {
             let name = rule.rule.padding(toLength: width, withPad: " ", startingAt: 0)
             let line = "line \(rule.range.start.line)".padding(toLength: lineWidth, withPad: " ", startingAt: 0)
-            lines.append("  \(name)  \(line)  \(rule.summary)")
+            write("  \(name)  \(line)  \(rule.summary)")
         }
-        if explanation.isEmpty { lines.append("  the policy has no rules") }
-        // The policy's texts and ids, and the context's values, shown as a terminal may show them.
-        return TerminalText.visible(lines.joined(separator: "\n"), keepingLineFeeds: true)
+        if explanation.isEmpty { write("  the policy has no rules") }
     }
 }
 
