@@ -67,6 +67,32 @@ private let shows = """
         #expect(decision.presentations.first?.memoryKey == .init(rule: "tour", scope: "screen tour"))
     }
 
+    /// Rules that show one message share its text's scope, worked out once a launch, in that launch's language; each
+    /// message has its own, whatever order the rules come in, and memory refuses by them as it does by any key.
+    @Test func rulesThatShowOneMessageHaveItsTextsScope() throws {
+        let policy = try policy("""
+            policy: 1
+            messages: {hi: {default: "Hello.", pt: "Olá, mundo."}, bye: {default: "Bye."}}
+            rules:
+              - {id: n1, then: notify, message: hi}
+              - {id: n2, then: notify, message: bye}
+              - {id: n3, then: notify, message: hi}
+              - {id: n4, then: notify, message: bye}
+              - {id: tour, then: present, screen: tour}
+            """)
+        let hello = "text 2d8bd7d9bb5f85ba", ola = "text 6bcbb6ae7ac2916e", bye = "text d34d6c9669984274"
+        let portuguese = policy.evaluate(try LaunchContext(platform: .ios, locale: "pt-BR", now: now))
+        #expect(portuguese.notices.compactMap(\.memoryKey?.scope) == [ola, bye, ola, bye])
+        let english = policy.evaluate(try LaunchContext(platform: .ios, locale: "en", now: now))
+        #expect(english.notices.compactMap(\.memoryKey?.scope) == [hello, bye, hello, bye])
+        var memory = DisplayMemory()
+        memory.record(.init(rule: "n3", scope: ola), at: now)
+        memory.record(.init(rule: "n4", scope: bye), at: now)
+        let again = policy.evaluate(try LaunchContext(platform: .ios, locale: "pt-BR", now: now), memory: memory)
+        #expect(again.notices.map(\.rule) == ["n1", "n2"])
+        #expect(again.notices.compactMap(\.memoryKey?.scope) == [ola, bye])
+    }
+
     @Test func oncePerVersionAsksAgainOnAnotherVersionOnly() throws {
         let policy = try policy(shows)
         let memory = showing(try decide(policy, DisplayMemory(), version: "2.0"), in: DisplayMemory())
