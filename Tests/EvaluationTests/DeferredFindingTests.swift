@@ -130,6 +130,12 @@ import TestSupport
             if decision.gate != nil { gatedLaunches += 1 }
             // Deciding every rule up front, as a simulation does, gives the same decision.
             #expect(gated.evaluateEveryRule(context) == decision)
+            // As a simulation does it, the same directives without memory keys.
+            let unkeyed = gated.evaluateEveryRule(context, keyingDirectives: false)
+            #expect(unkeyed.shown.map(\.rule) == decision.shown.map(\.rule))
+            #expect(unkeyed.shown.map(\.text) == decision.shown.map(\.text))
+            #expect(unkeyed.shown.allSatisfy { $0.memoryKey == nil })
+            #expect(unkeyed.explanation == decision.explanation)
             for (index, explanation) in decision.explanation.enumerated() {
                 var evaluator = ConditionEvaluator(context: context)
                 evaluator.ruleID = explanation.rule

@@ -17,10 +17,12 @@ extension Policy {
     }
 
     /// The same decision, with every rule's match decided up front even behind a gate: for callers that read every
-    /// rule's explanation (a simulation), to whom deciding later costs more than deciding now.
-    func evaluateEveryRule(_ context: LaunchContext) -> Decision {
+    /// rule's explanation (a simulation), to whom deciding later costs more than deciding now. Without
+    /// `keyingDirectives`, its directives have no memory keys, which a caller that remembers nothing does not need.
+    func evaluateEveryRule(_ context: LaunchContext, keyingDirectives: Bool = true) -> Decision {
         var interpreter = Interpreter(context: context, memory: DisplayMemory())
         interpreter.decidesEveryRule = true
+        interpreter.keysDirectives = keyingDirectives
         return interpreter.decide(self)
     }
 }
@@ -37,6 +39,9 @@ struct Interpreter {
     private(set) var conditions: ConditionEvaluator
     /// Whether rules behind a gate are evaluated too, rather than when their explanation is read.
     var decidesEveryRule = false
+    /// Whether directives carry their memory keys. A simulation, which remembers nothing, does without: a key of a
+    /// message's text costs a digest of the text, and a simulation evaluates a policy for every row.
+    var keysDirectives = true
     /// The app's version as memory keys write it, once a key has needed it.
     private var keptAppVersionText: String?
     /// The scope of a `once` key of each message's text (`text 3f…`), by the message's place in the policy, once a
@@ -154,7 +159,7 @@ struct Interpreter {
         return Directive(
             action: action, rule: rules[index].id.value, message: rules[index].message?.value, text: text, url: url,
             screen: rules[index].screen?.value,
-            memoryKey: action.isGate || action == .grant
+            memoryKey: action.isGate || action == .grant || !keysDirectives
                 ? nil : memoryKey(forRule: index, of: policy, message: message))
     }
 

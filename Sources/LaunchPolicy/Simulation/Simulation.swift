@@ -155,8 +155,9 @@ public struct Simulation: Sendable {
                 values["install-id"] = .text(installID)
                 // Rows were checked when the population was read; a context that still fails counts as untouched.
                 guard let context = try? LaunchContext(values: values, defaultNow: now) else { continue }
-                // Every rule's match is counted, so it is decided at once rather than when each is read.
-                let decision = policy.evaluateEveryRule(context)
+                // Every rule's match is counted, so it is decided at once rather than when each is read; nothing is
+                // remembered, so no directive needs its memory key.
+                let decision = policy.evaluateEveryRule(context, keyingDirectives: false)
                 let outcomes = Self.outcomes(of: decision)
                 total.add(outcomes, users: users)
                 for (index, explanation) in decision.explanation.enumerated() where explanation.matched {
