@@ -120,6 +120,28 @@ private let everyAction = """
         #expect(decision.notices.map(\.rule) == ["always"])
     }
 
+    /// Each rule shows its own message's text, looked up by a scan in a policy of a few messages and through a table
+    /// in one of many, the first message of an id in both (which only a policy made in code can repeat), and a
+    /// message that is not there shows none.
+    @Test(arguments: [Interpreter.scannedMessages, Interpreter.scannedMessages + 1, 200])
+    func eachRuleShowsItsOwnMessagesText(messageCount: Int) throws {
+        let messages = (0..<messageCount).map { "  m\($0): {default: \"text \($0)\", de: \"Text \($0)\"}" }
+        // Every message once, from the last to the first, then the first again.
+        let shown = Array((0..<messageCount).reversed()) + [0]
+        let rules = shown.enumerated().map { "  - {id: r\($0.offset), then: notify, message: m\($0.element)}" }
+        var policy = try policy("policy: 1\nmessages:\n" + messages.joined(separator: "\n") + "\nrules:\n"
+            + rules.joined(separator: "\n"))
+        #expect(policy.messages.count == messageCount)
+        let german = policy.evaluate(try LaunchContext(platform: .ios, locale: "de-AT"))
+        #expect(german.notices.map(\.text) == shown.map { "Text \($0)" })
+        // A second message of an id the first has, which the first hides; a rule whose message is not there.
+        policy.messages.append(Message(id: "m1", translations: ["default": "hidden"], range: policy.range))
+        policy.rules[0].message?.value = "missing"
+        let edited = policy.evaluate(try LaunchContext(platform: .ios))
+        #expect(edited.notices.first?.text == nil)
+        #expect(edited.notices.dropFirst().map(\.text) == shown.dropFirst().map { "text \($0)" })
+    }
+
     @Test func iPadOSFallsBackToTheIOSStoreAndARuleURLWins() throws {
         let policy = try policy("""
             policy: 1
