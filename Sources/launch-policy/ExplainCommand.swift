@@ -37,12 +37,13 @@ struct ExplainCommand: ParsableCommand {
         }
         // Each description made as it is printed: every rule that shows a message quotes its text, so the
         // descriptions of a policy can be far larger than the policy.
+        let descriptions = parsed.describing(rules)
         switch format {
         case .text:
-            for rule in rules { print(TerminalText.visible("\(rule.id.value): \(parsed.describe(rule))")) }
+            for (id, description) in descriptions { print(TerminalText.visible("\(id): \(description)")) }
         case .json:
-            printJSON(arrayOf: rules.lazy.map {
-                .object([("rule", .string($0.id.value)), ("description", .string(parsed.describe($0)))])
+            printJSON(arrayOf: descriptions.lazy.map {
+                .object([("rule", .string($0.rule)), ("description", .string($0.description))])
             })
         }
     }

@@ -17,6 +17,30 @@ import Testing
             """) == ["Blocks iOS users below 2.4 and asks them to update: 'Please update Lantern to keep going.'"])
     }
 
+    /// Descriptions quote each rule's own message, found by a scan among a few messages and through a table among
+    /// many, the first message of an id in both; a sequence of them makes each when it is reached.
+    @Test(arguments: [MessageLookup.scannedMessages, MessageLookup.scannedMessages + 1, 100])
+    func eachDescriptionQuotesItsRulesMessage(messageCount: Int) throws {
+        let messages = (0..<messageCount).map { "m\($0): {default: \"Text \($0).\"}" }.joined(separator: ", ")
+        let shown = Array((0..<messageCount).reversed()) + [0]
+        let rules = shown.enumerated().map { "  - {id: r\($0.offset), then: block, message: m\($0.element)}" }
+        let result = parse("policy: 1\nmessages: {\(messages)}\nrules:\n" + rules.joined(separator: "\n"))
+        var policy = try #require(result.usablePolicy, "\(result.diagnostics)")
+        policy.messages.append(Message(id: "m1", translations: ["default": "Hidden."], range: policy.range))
+        let expected = shown.map { "Blocks all users: 'Text \($0).'" }
+        #expect(policy.ruleDescriptions.map(\.description) == expected)
+        #expect(policy.ruleDescriptions.map(\.rule) == shown.indices.map { "r\($0)" })
+        #expect(policy.rules.map { policy.describe($0) } == expected)
+        var reached = 0
+        let counted = policy.rules.lazy.map { rule in
+            reached += 1
+            return rule
+        }
+        var iterator = policy.describing(counted).makeIterator()
+        #expect(iterator.next()?.description == expected[0])
+        #expect(reached == 1)
+    }
+
     @Test func everyActionHasItsVerb() throws {
         let described = try describe("""
               - {id: a, then: block, message: m}

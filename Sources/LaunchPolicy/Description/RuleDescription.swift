@@ -9,15 +9,32 @@ import Foundation
 extension Policy {
     /// Each rule's description, in file order.
     public var ruleDescriptions: [(rule: String, description: String)] {
-        rules.map { ($0.id.value, describe($0)) }
+        Array(describing(rules))
+    }
+
+    /// The descriptions of `rules` (rules of this policy), each made when the sequence reaches it: a description
+    /// quotes the rule's message, and the descriptions of a policy whose rules show one long message can be far
+    /// larger than the policy, so that a tool printing them (`launch-policy explain`) holds one at a time. The
+    /// messages are looked up as the interpreter looks them up, in a table once there are many.
+    public func describing<Rules: Sequence<Rule>>(_ rules: Rules)
+        -> some Sequence<(rule: String, description: String)>
+    {
+        var messages = MessageLookup()
+        return rules.lazy.map { rule in (rule.id.value, describe(rule, messages: &messages)) }
     }
 
     /// One rule in plain words.
     public func describe(_ rule: Rule) -> String {
+        var messages = MessageLookup()
+        return describe(rule, messages: &messages)
+    }
+
+    private func describe(_ rule: Rule, messages lookup: inout MessageLookup) -> String {
         let words = RuleWords(policy: self)
         let who = words.audience(rule.condition)
         // The message last, in single quotes and with its own punctuation, as a reviewer reads it aloud.
-        let quoted = rule.message.flatMap { message($0.value) }.map { ": '\($0.text(for: nil))'" } ?? "."
+        let message = rule.message.flatMap { lookup.place(of: $0.value, in: messages) }.map { messages[$0] }
+        let quoted = message.map { ": '\($0.text(for: nil))'" } ?? "."
         let frequency = words.frequency(rule)
         switch rule.action.value {
         case .block:

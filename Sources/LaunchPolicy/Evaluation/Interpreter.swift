@@ -49,13 +49,8 @@ struct Interpreter {
     /// show one message share its text: 14,000 rules showing a 60 KB message took 3.3 s to evaluate, digesting it
     /// again for each.
     private var textScopes: [String?]?
-    /// Each message's place by its id, the first of an id, made at the first lookup in a policy of more than
-    /// ``scannedMessages`` messages: looked up by a scan for each rule that shows one, 9,000 rules each showing a
-    /// message of its own took 158 ms to evaluate, against 44 ms to read and decode them.
-    private var messagePlaces: [String: Int]?
-    /// How many messages are scanned for an id rather than looked up in a table, which costs more to make than a scan
-    /// of a few.
-    static let scannedMessages = 32
+    /// The places of the policy's messages by id.
+    private var messages = MessageLookup()
 
     init(context: LaunchContext, memory: DisplayMemory) {
         self.context = context
@@ -173,24 +168,10 @@ struct Interpreter {
     /// The message of the rule at `index`: its place among the policy's messages, and its text in the context's
     /// language, read where the policy keeps it.
     private mutating func message(ofRule index: Int, of policy: Policy) -> (index: Int, text: String)? {
-        guard let id = policy.rules[index].message?.value,
-            let message = policy.messages.count <= Self.scannedMessages
-                ? policy.messages.firstIndex(where: { $0.id == id }) : place(ofMessage: id, in: policy.messages)
+        guard let id = policy.rules[index].message?.value, let message = messages.place(of: id, in: policy.messages)
         else { return nil }
         let translations = policy.messages[message].translations
         return (message, context.localeLookup?.text(in: translations) ?? translations["default"] ?? "")
-    }
-
-    /// The place of the first message with this id, through the table.
-    private mutating func place(ofMessage id: String, in messages: [Message]) -> Int? {
-        if let messagePlaces { return messagePlaces[id] }
-        var places: [String: Int] = [:]
-        places.reserveCapacity(messages.count)
-        for index in messages.indices where places[messages[index].id] == nil {
-            places[messages[index].id] = index
-        }
-        messagePlaces = places
-        return places[id]
     }
 
     /// What showing the rule at `index` is remembered as; see ``DisplayMemory``.
