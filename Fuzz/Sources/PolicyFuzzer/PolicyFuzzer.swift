@@ -35,7 +35,11 @@ enum PolicyPipeline {
                 let decision = policy.evaluate(context)
                 // The explanation is worked out when read: read all of it, as `launch-policy eval` does.
                 _ = decision.report
-                _ = decision.json.text
+                // As `launch-policy eval --format json` writes it, in pieces, which are the whole text together.
+                let json = decision.json
+                var pieces: [UInt8] = []
+                json.write(inPiecesOf: 64) { pieces += $0 }
+                precondition(pieces == Array(json.text.utf8), "a JSON document written in pieces is not its text")
                 var memory = DisplayMemory()
                 for directive in decision.shown {
                     memory.record(directive, at: now)
