@@ -10,8 +10,10 @@ public func printError(_ message: String) {
 /// Standard output as a stream, for reports written a line at a time (``LaunchPolicy/Decision/writeReport(to:)``):
 /// through `print`, so that what is written this way and by `print` comes out in the order written.
 public struct StandardOutput: TextOutputStream {
+    /// Standard output; every value writes to the same stream.
     public init() {}
 
+    /// Writes `string` as it is, with no line break after it.
     public mutating func write(_ string: String) {
         print(string, terminator: "")
     }
