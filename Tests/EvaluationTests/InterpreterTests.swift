@@ -142,6 +142,21 @@ private let everyAction = """
         #expect(edited.notices.dropFirst().map(\.text) == shown.dropFirst().map { "text \($0)" })
     }
 
+    /// A decision grants each entitlement once, in order of first appearance, however many there are: a later rule
+    /// and a rule's own list repeat names the earlier ones gave.
+    @Test(arguments: [10, Interpreter.scannedEntitlements, Interpreter.scannedEntitlements + 1, 100])
+    func grantsAreNamedOnceInOrderOfFirstAppearance(count: Int) throws {
+        let first = (0..<count).map { "e\($0)" } + ["e0"]
+        let second = (0..<count).reversed().map { "e\($0)" } + ["new", "e1", "new"]
+        let decision = try policy("""
+            policy: 1
+            rules:
+              - {id: a, then: grant, entitlements: [\(first.joined(separator: ", "))]}
+              - {id: b, then: grant, entitlements: [\(second.joined(separator: ", "))]}
+            """).evaluate(context([:]))
+        #expect(decision.grants == (0..<count).map { "e\($0)" } + ["new"])
+    }
+
     @Test func iPadOSFallsBackToTheIOSStoreAndARuleURLWins() throws {
         let policy = try policy("""
             policy: 1
