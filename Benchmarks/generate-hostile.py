@@ -74,6 +74,13 @@ def files():
     # those granted before it, 13.7 s for the library's evaluation at an app's launch; a set once there are many now.
     yield 'many-entitlements.yaml', 'policy: 1\nid: hostile\nrules:\n  - id: r\n    then: grant\n' + (
         '    entitlements: [' + ', '.join(f'e{i}' for i in range(90_000)) + ']\n')
+    # 4,000 rules and a test case whose memory lists 60,000 of them: each listed rule was looked for among the rules
+    # when the policy was read (at an app's launch too, which reads the tests a policy carries) and when policy-lint
+    # ran the case; a set and a table now.
+    listed = ', '.join(f'r{3_999 - i % 4_000}' for i in range(60_000))
+    yield 'long-memory.yaml', HEAD + MESSAGE + 'rules:\n' + ''.join(
+        f'  - {{id: r{i}, then: notify, message: m}}\n' for i in range(4_000)) + (
+        f'tests:\n  - name: t\n    context: {{platform: ios}}\n    memory: [{listed}]\n    expect: {{gate: none}}\n')
     # 3,000 messages in 11 languages, 1,200 rules naming them.
     languages = ['default', 'en', 'ja', 'de', 'fr', 'es', 'it', 'pt-BR', 'zh-Hans', 'ko', 'nl']
     messages = 'messages:\n' + ''.join(

@@ -73,6 +73,32 @@ import TestSupport
         #expect(PolicyTestRunner.failures(try policy(gated)).count == 3)
     }
 
+    /// A case's memory is found rule by rule, by a scan of a short list and through a table of a long one, and the
+    /// rules it lists are checked against the policy's: an unknown one is an error wherever it stands in the list.
+    @Test(arguments: [10, PolicyTestRunner.scannedMemory, PolicyTestRunner.scannedMemory + 1, 60])
+    func aCasesMemoryIsFoundRuleByRule(listed: Int) throws {
+        let rules = (0..<60).map { "  - {id: r\($0), then: notify, message: m}" }.joined(separator: "\n")
+        // The listed rules last to first, one listed twice; the rest are expected to show.
+        let memory = (0..<listed).reversed().map { "r\($0)" } + ["r0"]
+        let unlisted = (listed..<60).map { "r\($0)" }
+        let yaml = """
+            policy: 1
+            messages: {m: {default: "Hi."}}
+            rules:
+            \(rules)
+            tests:
+              - name: shown before
+                context: {platform: ios}
+                memory: [\(memory.joined(separator: ", "))]
+                expect: {gate: none, notices: [\(unlisted.joined(separator: ", "))]}
+            """
+        let results = PolicyTestRunner.run(try policy(yaml))
+        #expect(results.map(\.passed) == [true], "\(results.flatMap(\.diagnostics).map(\.message))")
+        let unknown = YAMLPolicyParser().parse(Data(yaml.replacingOccurrences(
+            of: "memory: [r\(listed - 1),", with: "memory: [r\(listed - 1), rx,").utf8))
+        #expect(unknown.diagnostics.map(\.code) == [.policyUnknownRule])
+    }
+
     /// A failure notes at most 20 rules, the gate's rule always among them, and says how many more there are from
     /// the first left out: thousands of failing cases of a policy of thousands of gates noted every rule at each.
     @Test func aFailureNotesAtMostTwentyRulesTheGatesAmongThem() throws {
