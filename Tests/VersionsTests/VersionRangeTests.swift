@@ -226,6 +226,20 @@ private func satisfies(_ text: String, _ version: String, _ kind: VersionKind = 
         #expect(try VersionRange.canMatch(all: [many, range(">= 299")]))
     }
 
+    /// Each ambiguous operand is placed where it is written, however many a range holds: they are placed in one walk
+    /// over the text, in the order they are found.
+    @Test func ambiguousOperandsArePlacedWhereWritten() throws {
+        let text = "1.0 - 2.1 || <= 3.4 || != 5.6 4.0.0 || " + (0..<2_000).map { "7.\($0)" }.joined(separator: " || ")
+        let flagged = try range(text).ambiguousOperands
+        #expect(flagged.map(\.operand) == ["2.1", "3.4", "5.6"] + (0..<2_000).map { "7.\($0)" })
+        var searched = text.startIndex
+        for operand in flagged {
+            let found = try #require(text.range(of: operand.operand, range: searched..<text.endIndex))
+            #expect(operand.position == text.distance(from: text.startIndex, to: found.lowerBound), "\(operand.operand)")
+            searched = found.upperBound
+        }
+    }
+
     @Test func ambiguousPartialOperandsAreReported() throws {
         let flagged = try range("<= 2.4").ambiguousOperands
         #expect(flagged.count == 1)

@@ -102,7 +102,7 @@ struct RangeParser {
             index += 1
         }
         var alternatives: [[Constraint]] = []
-        var ambiguous: [VersionRange.AmbiguousOperand] = []
+        var ambiguous: [Ambiguity] = []
         var words: [Word] = []
         var start = 0
         index = 0
@@ -123,7 +123,32 @@ struct RangeParser {
             index += 2
             start = index
         }
-        return (simplify(alternatives), ambiguous)
+        return (simplify(alternatives), placed(ambiguous))
+    }
+
+    /// An operand read more than one way, at its byte offset until the whole range is read.
+    private struct Ambiguity {
+        let op: String
+        let operand: String
+        let offset: Int
+        let meaning: String
+    }
+
+    /// The ambiguous operands with their offsets in characters, worked out in one walk over the text, as they are found
+    /// left to right: ``place(_:)`` walks from the start, and for each of the thousands of partial versions a range of
+    /// 64 KiB can hold, that cost the square of its length (230M instructions for one range, at an app's launch).
+    private func placed(_ found: [Ambiguity]) -> [VersionRange.AmbiguousOperand] {
+        var offset = 0
+        var place = 0
+        return found.map { ambiguity in
+            if ambiguity.offset < offset { (offset, place) = (0, 0) }
+            while offset < ambiguity.offset {
+                if !bytes[offset].isUTF8Continuation { place += 1 }
+                offset += 1
+            }
+            return VersionRange.AmbiguousOperand(
+                op: ambiguity.op, operand: ambiguity.operand, position: place, meaning: ambiguity.meaning)
+        }
     }
 
     /// The words of `bytes[start..<end]`, into `words` (emptied first, so that one buffer serves every
@@ -187,7 +212,7 @@ struct RangeParser {
     /// One alternative: a hyphen range, or comparators separated by whitespace. Partial operands people read two
     /// ways are added to `flagged`.
     private func alternative(
-        _ words: [Word], flagging flagged: inout [VersionRange.AmbiguousOperand]
+        _ words: [Word], flagging flagged: inout [Ambiguity]
     ) throws(VersionError) -> [Constraint] {
         if words.count == 3, word(words[1], is: "-") {
             let from = try operand(words[0])
@@ -250,9 +275,8 @@ struct RangeParser {
         return constraints
     }
 
-    private func ambiguity(_ op: String, _ operand: Operand, meaning: String) -> VersionRange.AmbiguousOperand {
-        VersionRange.AmbiguousOperand(
-            op: op, operand: text(operand), position: place(operand.position), meaning: meaning)
+    private func ambiguity(_ op: String, _ operand: Operand, meaning: String) -> Ambiguity {
+        Ambiguity(op: op, operand: text(operand), offset: operand.position, meaning: meaning)
     }
 
     // MARK: Operands
