@@ -46,6 +46,28 @@ import TestSupport
         #expect(result.diagnostics.last?.code == .policyTooManyProblems)
     }
 
+    /// Unknown keys past the problems reported get no suggestion worked out (each looked for its mapping through the
+    /// tree), and the first of them is still where the error that says the rest are not reported points.
+    @Test func unknownKeysPastTheReportedProblemsStillEndTheReport() throws {
+        let keys = (0..<600).map { "    whne\($0): 1" }.joined(separator: "\n")
+        let result = YAMLPolicyParser().parse(Data("""
+            policy: 1
+            messages: {m: {default: "Hi."}}
+            rules:
+              - id: r
+                then: notify
+                message: m
+            \(keys)
+            """.utf8))
+        #expect(result.diagnostics.count == DecodingSupport.maximumReported + 1)
+        let last = try #require(result.diagnostics.last)
+        #expect(last.code == .policyTooManyProblems)
+        #expect(last.range.start.line == 7 + DecodingSupport.maximumReported)
+        let reported = result.diagnostics.dropLast()
+        #expect(reported.allSatisfy { $0.code == .policyUnknownKey })
+        #expect(reported.last?.message.hasPrefix("a rule has no key \"whne499\"; known keys: id, when, then") == true)
+    }
+
     @Test func aLongMessageKeepsItsStartAndEndAndWholeScalars() {
         let start = "the value \"" + String(repeating: "é", count: 700)
         let end = String(repeating: "🦄", count: 300) + "\" is not a language tag"

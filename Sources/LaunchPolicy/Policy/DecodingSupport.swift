@@ -11,6 +11,10 @@ struct DecodingSupport {
         diagnostics.append(diagnostic, keepingAtMost: Self.maximumReported, overflow: .policyTooManyProblems)
     }
 
+    /// Whether a problem reported now is kept with its message: past ``maximumReported``, only the error that says the
+    /// rest are not reported is, so a message that costs work to make (a suggestion) need not be made.
+    var keepsProblems: Bool { diagnostics.count < Self.maximumReported }
+
     mutating func error(
         _ code: DiagnosticCode, _ message: String, at range: SourceRange, fixIt: FixIt? = nil,
         notes: [Diagnostic.Note] = []
@@ -136,6 +140,12 @@ struct DecodingSupport {
     ) -> Key? {
         guard let name = text(entry.key, "a key") else { return nil }
         if let key = Key.known.named(name.value) { return key }
+        guard keepsProblems else {
+            // Not kept, so no suggestion: each looks for the key's mapping through the tree, and a file of thousands
+            // of unknown keys took 144 ms to read for suggestions it did not report.
+            error(.policyUnknownKey, "\(what) has no key \"\(name.value)\"", at: name.range)
+            return nil
+        }
         let known = Key.known.names
         let suggestion = suggestedKey(for: name, known: known, of: kind)
         error(.policyUnknownKey,
