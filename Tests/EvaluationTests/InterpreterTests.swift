@@ -123,7 +123,7 @@ private let everyAction = """
     /// Each rule shows its own message's text, looked up by a scan in a policy of a few messages and through a table
     /// in one of many, the first message of an id in both (which only a policy made in code can repeat), and a
     /// message that is not there shows none.
-    @Test(arguments: [MessageLookup.scannedMessages, MessageLookup.scannedMessages + 1, 200])
+    @Test(arguments: [IDLookup.scanned, IDLookup.scanned + 1, 200])
     func eachRuleShowsItsOwnMessagesText(messageCount: Int) throws {
         let messages = (0..<messageCount).map { "  m\($0): {default: \"text \($0)\", de: \"Text \($0)\"}" }
         // Every message once, from the last to the first, then the first again.

@@ -73,14 +73,15 @@ import TestSupport
         #expect(PolicyTestRunner.failures(try policy(gated)).count == 3)
     }
 
-    /// A case's memory is found rule by rule, by a scan of a short list and through a table of a long one, and the
-    /// rules it lists are checked against the policy's: an unknown one is an error wherever it stands in the list.
-    @Test(arguments: [10, PolicyTestRunner.scannedMemory, PolicyTestRunner.scannedMemory + 1, 60])
-    func aCasesMemoryIsFoundRuleByRule(listed: Int) throws {
-        let rules = (0..<60).map { "  - {id: r\($0), then: notify, message: m}" }.joined(separator: "\n")
-        // The listed rules last to first, one listed twice; the rest are expected to show.
+    /// A case's memory is found rule by rule, by a scan of a few rules and through a table of many, and the rules it
+    /// lists are checked against the policy's: an unknown one is an error wherever it stands in the list.
+    @Test(arguments: [10, IDLookup.scanned, IDLookup.scanned + 1, 60])
+    func aCasesMemoryIsFoundRuleByRule(ruleCount: Int) throws {
+        let rules = (0..<ruleCount).map { "  - {id: r\($0), then: notify, message: m}" }.joined(separator: "\n")
+        // All but the last three rules, last to first, one listed twice; the three are expected to show.
+        let listed = ruleCount - 3
         let memory = (0..<listed).reversed().map { "r\($0)" } + ["r0"]
-        let unlisted = (listed..<60).map { "r\($0)" }
+        let unlisted = (listed..<ruleCount).map { "r\($0)" }
         let yaml = """
             policy: 1
             messages: {m: {default: "Hi."}}

@@ -19,7 +19,7 @@ import Testing
 
     /// Descriptions quote each rule's own message, found by a scan among a few messages and through a table among
     /// many, the first message of an id in both; a sequence of them makes each when it is reached.
-    @Test(arguments: [MessageLookup.scannedMessages, MessageLookup.scannedMessages + 1, 100])
+    @Test(arguments: [IDLookup.scanned, IDLookup.scanned + 1, 100])
     func eachDescriptionQuotesItsRulesMessage(messageCount: Int) throws {
         let messages = (0..<messageCount).map { "m\($0): {default: \"Text \($0).\"}" }.joined(separator: ", ")
         let shown = Array((0..<messageCount).reversed()) + [0]

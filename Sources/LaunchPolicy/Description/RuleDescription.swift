@@ -19,21 +19,21 @@ extension Policy {
     public func describing<Rules: Sequence<Rule>>(_ rules: Rules)
         -> some Sequence<(rule: String, description: String)>
     {
-        var messages = MessageLookup()
+        var messages = IDLookup()
         return rules.lazy.map { rule in (rule.id.value, describe(rule, messages: &messages)) }
     }
 
     /// One rule in plain words.
     public func describe(_ rule: Rule) -> String {
-        var messages = MessageLookup()
+        var messages = IDLookup()
         return describe(rule, messages: &messages)
     }
 
-    private func describe(_ rule: Rule, messages lookup: inout MessageLookup) -> String {
+    private func describe(_ rule: Rule, messages lookup: inout IDLookup) -> String {
         let words = RuleWords(policy: self)
         let who = words.audience(rule.condition)
         // The message last, in single quotes and with its own punctuation, as a reviewer reads it aloud.
-        let message = rule.message.flatMap { lookup.place(of: $0.value, in: messages) }.map { messages[$0] }
+        let message = rule.message.flatMap { lookup.place(of: $0.value, in: messages, id: \.id) }.map { messages[$0] }
         let quoted = message.map { ": '\($0.text(for: nil))'" } ?? "."
         let frequency = words.frequency(rule)
         switch rule.action.value {

@@ -50,7 +50,7 @@ struct Interpreter {
     /// again for each.
     private var textScopes: [String?]?
     /// The places of the policy's messages by id.
-    private var messages = MessageLookup()
+    private var messages = IDLookup()
 
     init(context: LaunchContext, memory: DisplayMemory) {
         self.context = context
@@ -187,7 +187,8 @@ struct Interpreter {
     /// The message of the rule at `index`: its place among the policy's messages, and its text in the context's
     /// language, read where the policy keeps it.
     private mutating func message(ofRule index: Int, of policy: Policy) -> (index: Int, text: String)? {
-        guard let id = policy.rules[index].message?.value, let message = messages.place(of: id, in: policy.messages)
+        guard let id = policy.rules[index].message?.value,
+            let message = messages.place(of: id, in: policy.messages, id: \.id)
         else { return nil }
         let translations = policy.messages[message].translations
         return (message, context.localeLookup?.text(in: translations) ?? translations["default"] ?? "")

@@ -40,9 +40,6 @@ public enum PolicyTestRunner {
         policy.tests.flatMap { run($0, of: policy, defaultNow: defaultNow).diagnostics }
     }
 
-    /// How many rules a case's memory lists before they are looked up in a table rather than by a scan.
-    static let scannedMemory = 32
-
     /// Runs one case.
     public static func run(_ testCase: PolicyTestCase, of policy: Policy, defaultNow: Date = Date()) -> PolicyTestResult {
         var result = PolicyTestResult(name: testCase.name, range: testCase.range, decision: nil, diagnostics: [])
@@ -56,20 +53,9 @@ public enum PolicyTestRunner {
         }
         var memory = DisplayMemory()
         var interpreter = Interpreter(context: context, memory: DisplayMemory())
-        let shown = testCase.memory ?? []
-        // Each rule by a scan while the list is short, and through a table of the rules' first places by id when it is
-        // long: a scan for each was the list times the rules.
-        var places: [String: Int]?
-        if shown.count > Self.scannedMemory {
-            var table = [String: Int](minimumCapacity: policy.rules.count)
-            for index in policy.rules.indices where table[policy.rules[index].id.value] == nil {
-                table[policy.rules[index].id.value] = index
-            }
-            places = table
-        }
-        for ruleID in shown {
-            let place = places != nil ? places?[ruleID] : policy.rules.firstIndex(where: { $0.id.value == ruleID })
-            guard let rule = place else { continue }
+        var rules = IDLookup()
+        for ruleID in testCase.memory ?? [] {
+            guard let rule = rules.place(of: ruleID, in: policy.rules, id: \.id.value) else { continue }
             memory.record(interpreter.directive(forRule: rule, of: policy), at: context.now)
         }
         let decision = policy.evaluate(context, memory: memory)
