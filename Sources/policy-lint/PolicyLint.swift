@@ -92,41 +92,38 @@ struct PolicyLint: ParsableCommand {
             work.append(.lint(file, linter))
         }
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let reports: [LintReport]
-        var writeFailed = false
+        let colored = format == .text && isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
+        // Each report is printed as soon as it and those before it are made, and then let go: a run over a large
+        // repository holds a few reports at a time, not every file's.
+        var writer = LintOutputWriter(format: format, colored: colored, quiet: quiet)
+        var output = StandardOutput()
+        var ioProblem = configurations.writeFailed
+        func show(_ report: LintReport) {
+            ioProblem = ioProblem || report.diagnostics.contains { $0.code == .lintUnreadableFile }
+            writer.write(report, to: &output)
+        }
         if fix {
-            let fixed = Self.fix(work, threads: threads)
-            for outcome in fixed {
+            for outcome in Self.fix(work, threads: threads) {
                 if let failure = outcome.failure {
                     Self.reportNotFixed(outcome.report.path, failure)
-                    writeFailed = true
+                    ioProblem = true
                 } else if outcome.applied > 0 {
                     Self.reportFixed(outcome.report.path, outcome.applied)
                 }
+                show(outcome.report)
             }
-            reports = fixed.map(\.report)
         } else {
-            reports = work.concurrentMap(threads: threads) { work in
+            work.concurrentMap(threads: threads) { work in
                 switch work {
                 case .done(let report): report
                 case .lint(let file, let linter): linter.lint(fileAt: file, path: PolicyFiles.displayPath(file))
                 }
-            }
+            } inOrder: { show($0) }
         }
-        let ioProblem = writeFailed || configurations.writeFailed
-            || reports.contains { report in report.diagnostics.contains { $0.code == .lintUnreadableFile } }
-
-        let results = LintResults(reports: reports)
-        let colored = format == .text && isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
-        var output = results.formatted(format, colored: colored, quiet: quiet)
-        if format == .github, !quiet {
-            // Annotations do not show in the log; the summary line does.
-            output += (output.isEmpty ? "" : "\n") + results.summary
-        }
-        if !output.isEmpty { print(output) }
+        writer.finish(to: &output)
 
         if ioProblem || configurations.broken { throw ExitCode(2) }
-        if results.count(.error) > 0 || (strict && results.count(.warning) > 0) { throw ExitCode(1) }
+        if writer.count(.error) > 0 || (strict && writer.count(.warning) > 0) { throw ExitCode(1) }
     }
 }
 

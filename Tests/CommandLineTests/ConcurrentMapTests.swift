@@ -64,6 +64,48 @@ import Testing
     }
 }
 
+/// `concurrentMap(threads:_:inOrder:)`, which policy-lint prints its reports through.
+@Suite struct InOrderConcurrentMapTests {
+    @Test(arguments: [-1, 1, 3, 100])
+    func eachResultIsHandedOnOnceInOrderOnTheCallingThread(threads: Int) {
+        let caller = pthread_self()
+        var handed: [Int] = []
+        Array(0..<40).concurrentMap(threads: threads) { number in
+            // The later an element, the sooner it finishes.
+            usleep(UInt32(40 - number) * 200)
+            return number * 2
+        } inOrder: { result in
+            #expect(pthread_equal(pthread_self(), caller) != 0)
+            handed.append(result)
+        }
+        #expect(handed == (0..<40).map { $0 * 2 })
+    }
+
+    /// A slow element holds back the results after it, and no more than four a thread are made while it is slow:
+    /// what waits to be handed on stays bounded however many elements there are.
+    @Test func resultsWaitingBehindASlowOneAreBounded() {
+        let made = Counter()
+        var madeBeforeTheFirst = -1
+        Array(0..<200).concurrentMap(threads: 2) { number in
+            if number == 0 {
+                // Long enough for the other thread to make every other result, were it free to.
+                usleep(200_000)
+            }
+            return made.add()
+        } inOrder: { made in
+            if madeBeforeTheFirst < 0 { madeBeforeTheFirst = made - 1 }
+        }
+        #expect(made.value == 200)
+        #expect((1...8).contains(madeBeforeTheFirst), "\(madeBeforeTheFirst) made while the first was")
+    }
+
+    @Test func nothingIsHandedOnForNoElements() {
+        var handed = 0
+        [Int]().concurrentMap(threads: 4) { $0 } inOrder: { _ in handed += 1 }
+        #expect(handed == 0)
+    }
+}
+
 /// A count that threads add to.
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()

@@ -62,6 +62,11 @@ public enum JSONValue: Sendable {
         }
     }
 
+    /// Appends ``text``'s UTF-8 bytes to `output`.
+    func appendText(to output: inout [UInt8]) {
+        write(to: &output, indentation: nil, handOn: nil)
+    }
+
     /// The value as JSON text with each array item and object member on a line of its own, indented by two spaces a
     /// level, as the library writes its state files for people to read: its UTF-8 bytes, as a file is written.
     var indentedBytes: [UInt8] {

@@ -13,96 +13,145 @@ public enum LintOutputFormat: String, CaseIterable, Sendable {
     case github
 }
 
-/// The results of linting a set of files, written in each ``LintOutputFormat``.
-public struct LintResults: Sendable {
-    /// One report per file, in the order linted.
-    public var reports: [LintReport]
+/// Writes policy-lint's output a report at a time, in any ``LintOutputFormat``, as the reports are made: what
+/// `policy-lint` prints, each line ending in a line break.
+///
+/// A run over a large repository holds one report at a time, not every file's source and diagnostics until the last
+/// file is checked, and its output is written as it goes: text, GitHub's commands and JSON are written report by
+/// report. SARIF lists its rules before its results, and its rules name every code that appears, so its results are
+/// kept as JSON text (not reports) until ``finish(to:)``.
+public struct LintOutputWriter: Sendable {
+    /// The format written.
+    public let format: LintOutputFormat
+    /// Whether text is coloured with ANSI escapes.
+    public let colored: Bool
+    /// Whether text leaves out `FILE: ok` lines and the summary, and GitHub's commands the summary.
+    public let quiet: Bool
+    /// How many reports were written.
+    public private(set) var files = 0
+    private var errors = 0
+    private var warnings = 0
+    private var notes = 0
+    /// SARIF's rules: every check, then every other code in the order it first appears.
+    private var ruleIDs = LintCheck.all.map(\.code)
+    /// SARIF's results so far, as JSON text, each after a separator but the first.
+    private var sarifResults: [UInt8] = []
 
-    /// Wraps reports.
-    public init(reports: [LintReport]) {
-        self.reports = reports
+    /// What is written, in pieces of about this many bytes (a report with many diagnostics is not one string).
+    private static let pieceSize = 1 << 16
+
+    /// A writer of `format`; `colored` and `quiet` as ``LintResults/formatted(_:colored:quiet:)`` takes them.
+    public init(format: LintOutputFormat, colored: Bool = false, quiet: Bool = false) {
+        self.format = format
+        self.colored = colored
+        self.quiet = quiet
     }
 
-    /// How many diagnostics there are of a severity.
+    /// How many diagnostics of a severity the reports written so far have.
     public func count(_ severity: Severity) -> Int {
-        reports.reduce(0) { $0 + $1.diagnostics.count { $0.severity == severity } }
+        switch severity {
+        case .error: errors
+        case .warning: warnings
+        case .note: notes
+        }
     }
 
-    /// The results in a format. `colored` applies to text only; `quiet` leaves out text's `FILE: ok` lines and summary.
-    public func formatted(_ format: LintOutputFormat, colored: Bool = false, quiet: Bool = false) -> String {
+    /// `checked 9 files: 1 error, 0 warnings, 2 notes`, of the reports written so far.
+    public var summary: String {
+        func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "checked \(counted(files, "file")): \(counted(errors, "error")), \(counted(warnings, "warning")), "
+            + counted(notes, "note")
+    }
+
+    /// Writes what `report` adds to the output.
+    public mutating func write(_ report: LintReport, to output: inout some TextOutputStream) {
+        for diagnostic in report.diagnostics {
+            switch diagnostic.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+        }
+        defer { files += 1 }
         switch format {
-        case .text: text(colored: colored, quiet: quiet)
-        case .json: json.text
-        case .sarif: sarif.text
-        case .github: github
+        case .text: writeText(report, to: &output)
+        case .github: writeGitHub(report, to: &output)
+        case .json:
+            output.write(files == 0 ? #"{"files": ["# : ", ")
+            Self.fileJSON(report).write(inPiecesOf: Self.pieceSize) { output.write(String(decoding: $0, as: UTF8.self)) }
+        case .sarif: addSARIFResults(report)
+        }
+    }
+
+    /// Writes the end of the output: text's and GitHub's summary line (unless quiet), the rest of a JSON or SARIF
+    /// document.
+    public mutating func finish(to output: inout some TextOutputStream) {
+        switch format {
+        case .text, .github:
+            if !quiet { output.write(summary + "\n") }
+        case .json:
+            let summary = JSONValue.object([("files", .int(files)), ("errors", .int(errors)),
+                ("warnings", .int(warnings)), ("notes", .int(notes))])
+            output.write((files == 0 ? #"{"files": ["# : "") + #"], "summary": "# + summary.text + "}\n")
+        case .sarif:
+            output.write(#"{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": "#
+                + #"[{"tool": "# + sarifTool.text + #", "columnKind": "unicodeCodePoints", "results": ["#)
+            var start = 0
+            while start < sarifResults.count {
+                var end = min(start + Self.pieceSize, sarifResults.count)
+                // A piece ends before a character, not inside one: a character's bytes after its first are 10xxxxxx.
+                while end < sarifResults.count, sarifResults[end] & 0xC0 == 0x80 { end -= 1 }
+                output.write(String(decoding: sarifResults[start..<end], as: UTF8.self))
+                start = end
+            }
+            sarifResults = []
+            output.write("]}]}\n")
         }
     }
 
     // MARK: text
 
-    private func text(colored: Bool, quiet: Bool) -> String {
-        // One string grown in place: the report of a large repository runs to megabytes.
-        var output = ""
-        func newLine() {
-            if !output.isEmpty { output += "\n" }
-        }
-        for report in reports {
-            for diagnostic in report.diagnostics {
-                newLine()
-                diagnostic.render(file: report.path, source: report.source, colored: colored, to: &output)
-            }
-            if report.diagnostics.isEmpty, !quiet {
-                newLine()
-                output.appendVisible(report.path)
-                output += ": ok"
+    /// Each diagnostic as compilers print it, or `FILE: ok`.
+    private func writeText(_ report: LintReport, to output: inout some TextOutputStream) {
+        var text = ""
+        for diagnostic in report.diagnostics {
+            diagnostic.render(file: report.path, source: report.source, colored: colored, to: &text)
+            text += "\n"
+            if text.utf8.count >= Self.pieceSize {
+                output.write(text)
+                text = ""
             }
         }
-        if !quiet {
-            newLine()
-            output += summary
+        if report.diagnostics.isEmpty, !quiet {
+            text.appendVisible(report.path)
+            text += ": ok\n"
         }
-        return output
+        output.write(text)
     }
-
-    /// `checked 9 files: 1 error, 0 warnings, 2 notes`.
-    public var summary: String {
-        let tally = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].map { severity, word in
-            Self.counted(count(severity), word)
-        }
-        return "checked \(Self.counted(reports.count, "file")): \(tally.joined(separator: ", "))"
-    }
-
-    /// `1 error`, `2 errors`.
-    private static func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     // MARK: json
 
-    /// `{"files": [{"path", "diagnostics": [{"code", "severity", "message", "line", "column", "end-line",
-    /// "end-column", "fix-it", "notes"}]}], "summary": {"files", "errors", "warnings", "notes"}}`.
-    public var json: JSONValue {
+    /// `{"path", "diagnostics": [{"code", "severity", "message", "line", "column", "end-line", "end-column",
+    /// "fix-it", "notes"}]}`, one item of the document's `files`; the document ends with `"summary": {"files",
+    /// "errors", "warnings", "notes"}`.
+    private static func fileJSON(_ report: LintReport) -> JSONValue {
         func position(_ range: SourceRange) -> [(String, JSONValue)] {
             [("line", .int(range.start.line)), ("column", .int(range.start.column)),
              ("end-line", .int(range.end.line)), ("end-column", .int(range.end.column))]
         }
-        let files = reports.map { report -> JSONValue in
-            .object([("path", .string(report.path)), ("diagnostics", .array(report.diagnostics.map { diagnostic in
-                .object([("code", .string(diagnostic.code.rawValue)), ("severity", .string(diagnostic.severity.rawValue)),
-                    ("message", .string(diagnostic.message))] + position(diagnostic.range) + [
-                    ("fix-it", diagnostic.fixIt.map { fixIt in
-                        .object([("message", .string(fixIt.message)), ("replacement", .string(fixIt.replacement))]
-                            + position(fixIt.range))
-                    } ?? .null),
-                    ("notes", .array(diagnostic.notes.map { note in
-                        .object([("message", .string(note.message)), ("path", .string(note.path ?? report.path))]
-                            + position(note.range))
-                    })),
-                ])
-            }))])
-        }
-        return .object([("files", .array(files)), ("summary", .object([
-            ("files", .int(reports.count)), ("errors", .int(count(.error))), ("warnings", .int(count(.warning))),
-            ("notes", .int(count(.note))),
-        ]))])
+        return .object([("path", .string(report.path)), ("diagnostics", .array(report.diagnostics.map { diagnostic in
+            .object([("code", .string(diagnostic.code.rawValue)), ("severity", .string(diagnostic.severity.rawValue)),
+                ("message", .string(diagnostic.message))] + position(diagnostic.range) + [
+                ("fix-it", diagnostic.fixIt.map { fixIt in
+                    .object([("message", .string(fixIt.message)), ("replacement", .string(fixIt.replacement))]
+                        + position(fixIt.range))
+                } ?? .null),
+                ("notes", .array(diagnostic.notes.map { note in
+                    .object([("message", .string(note.message)), ("path", .string(note.path ?? report.path))]
+                        + position(note.range))
+                })),
+            ])
+        }))])
     }
 
     // MARK: sarif
@@ -110,11 +159,7 @@ public struct LintResults: Sendable {
     /// SARIF 2.1.0: one run of the tool `policy-lint`, whose rules are its checks and every other code that
     /// appears, and one result per diagnostic with its physical location, related locations for its notes and a
     /// fix for its fix-it. Columns count Unicode code points, as the run's `columnKind` says.
-    public var sarif: JSONValue {
-        var ruleIDs = LintCheck.all.map(\.code)
-        for report in reports {
-            for diagnostic in report.diagnostics where !ruleIDs.contains(diagnostic.code) { ruleIDs.append(diagnostic.code) }
-        }
+    private var sarifTool: JSONValue {
         let rules = ruleIDs.map { code -> JSONValue in
             let check = LintCheck.named(code)
             var rule: [(String, JSONValue)] = [("id", .string(code.rawValue)), ("name", .string(Self.ruleName(code))),
@@ -124,51 +169,50 @@ public struct LintResults: Sendable {
             }
             return .object(rule)
         }
-        let results = reports.flatMap { report in
-            // Percent-encoding a path costs some 38,000 instructions: once per file, not per diagnostic and note.
-            let reportURI = Self.uri(report.path)
-            return report.diagnostics.map { diagnostic -> JSONValue in
-                var result: [(String, JSONValue)] = [
-                    ("ruleId", .string(diagnostic.code.rawValue)),
-                    ("ruleIndex", .int(ruleIDs.firstIndex(of: diagnostic.code) ?? 0)),
-                    ("level", .string(Self.level(diagnostic.severity))),
-                    ("message", .object([("text", .string(diagnostic.message))])),
-                    ("locations", .array([.object([("physicalLocation", Self.location(reportURI, diagnostic.range))])])),
-                ]
-                if !diagnostic.notes.isEmpty {
-                    result.append(("relatedLocations", .array(diagnostic.notes.enumerated().map { index, note in
-                        .object([("id", .int(index)), ("message", .object([("text", .string(note.message))])),
-                            ("physicalLocation", Self.location(note.path.map(Self.uri) ?? reportURI, note.range))])
-                    })))
-                }
-                if let fixIt = diagnostic.fixIt {
-                    result.append(("fixes", .array([.object([
-                        ("description", .object([("text", .string(fixIt.message))])),
-                        ("artifactChanges", .array([.object([
-                            ("artifactLocation", .object([("uri", .string(reportURI))])),
-                            ("replacements", .array([.object([
-                                ("deletedRegion", Self.region(fixIt.range)),
-                                ("insertedContent", .object([("text", .string(fixIt.replacement))])),
-                            ])])),
-                        ])])),
-                    ])])))
-                }
-                return .object(result)
+        return .object([("driver", .object([
+            ("name", .string("policy-lint")),
+            ("fullName", .string("policy-lint (LaunchPolicy)")),
+            ("rules", .array(rules)),
+        ]))])
+    }
+
+    /// Adds a result for each of the report's diagnostics to ``sarifResults``.
+    private mutating func addSARIFResults(_ report: LintReport) {
+        // Percent-encoding a path costs some 38,000 instructions: once per file, not per diagnostic and note.
+        let reportURI = Self.uri(report.path)
+        for diagnostic in report.diagnostics {
+            let ruleIndex = ruleIDs.firstIndex(of: diagnostic.code) ?? {
+                ruleIDs.append(diagnostic.code)
+                return ruleIDs.count - 1
+            }()
+            var result: [(String, JSONValue)] = [
+                ("ruleId", .string(diagnostic.code.rawValue)),
+                ("ruleIndex", .int(ruleIndex)),
+                ("level", .string(Self.level(diagnostic.severity))),
+                ("message", .object([("text", .string(diagnostic.message))])),
+                ("locations", .array([.object([("physicalLocation", Self.location(reportURI, diagnostic.range))])])),
+            ]
+            if !diagnostic.notes.isEmpty {
+                result.append(("relatedLocations", .array(diagnostic.notes.enumerated().map { index, note in
+                    .object([("id", .int(index)), ("message", .object([("text", .string(note.message))])),
+                        ("physicalLocation", Self.location(note.path.map(Self.uri) ?? reportURI, note.range))])
+                })))
             }
+            if let fixIt = diagnostic.fixIt {
+                result.append(("fixes", .array([.object([
+                    ("description", .object([("text", .string(fixIt.message))])),
+                    ("artifactChanges", .array([.object([
+                        ("artifactLocation", .object([("uri", .string(reportURI))])),
+                        ("replacements", .array([.object([
+                            ("deletedRegion", Self.region(fixIt.range)),
+                            ("insertedContent", .object([("text", .string(fixIt.replacement))])),
+                        ])])),
+                    ])])),
+                ])])))
+            }
+            if !sarifResults.isEmpty { sarifResults += ", ".utf8 }
+            JSONValue.object(result).appendText(to: &sarifResults)
         }
-        return .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("policy-lint")),
-                    ("fullName", .string("policy-lint (LaunchPolicy)")),
-                    ("rules", .array(rules)),
-                ]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
-        ])
     }
 
     private static func level(_ severity: Severity) -> String {
@@ -212,45 +256,48 @@ public struct LintResults: Sendable {
     // MARK: github
 
     /// One workflow command per diagnostic: `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::message`,
-    /// `::warning …` and `::notice …`, with GitHub's escapes. Notes and fix-its are added to the message.
-    public var github: String {
+    /// `::warning …` and `::notice …`, with GitHub's escapes. Notes and fix-its are added to the message. The summary
+    /// line follows them all, as annotations do not show in the log.
+    private func writeGitHub(_ report: LintReport, to output: inout some TextOutputStream) {
         // One string grown in place, each text escaped as it is appended: `replacingOccurrences(of:with:)`, five
         // times for each of six properties and three for the message, cost about 600,000 instructions a diagnostic
         // on Linux, in the format CI runs by default.
-        var output = ""
-        for report in reports {
-            for diagnostic in report.diagnostics {
-                if !output.isEmpty { output += "\n" }
-                let command = switch diagnostic.severity {
-                case .error: "::error "
-                case .warning: "::warning "
-                case .note: "::notice "
-                }
-                output += command
-                let range = diagnostic.range
-                let properties = [
-                    ("file", report.path), ("line", String(range.start.line)), ("col", String(range.start.column)),
-                    ("endLine", String(range.end.line)), ("endColumn", String(range.end.column)),
-                    ("title", diagnostic.code.rawValue),
-                ]
-                for (index, (name, value)) in properties.enumerated() {
-                    if index > 0 { output += "," }
-                    output += name
-                    output += "="
-                    Self.escape(value, property: true, to: &output)
-                }
-                output += "::"
-                Self.escape(diagnostic.message, property: false, to: &output)
-                if let fixIt = diagnostic.fixIt {
-                    Self.escape("\nfix-it: " + fixIt.summary, property: false, to: &output)
-                }
-                for note in diagnostic.notes {
-                    Self.escape("\nnote: \(note.path ?? report.path):\(note.range.start): \(note.message)",
-                        property: false, to: &output)
-                }
+        var text = ""
+        for diagnostic in report.diagnostics {
+            let command = switch diagnostic.severity {
+            case .error: "::error "
+            case .warning: "::warning "
+            case .note: "::notice "
+            }
+            text += command
+            let range = diagnostic.range
+            let properties = [
+                ("file", report.path), ("line", String(range.start.line)), ("col", String(range.start.column)),
+                ("endLine", String(range.end.line)), ("endColumn", String(range.end.column)),
+                ("title", diagnostic.code.rawValue),
+            ]
+            for (index, (name, value)) in properties.enumerated() {
+                if index > 0 { text += "," }
+                text += name
+                text += "="
+                Self.escape(value, property: true, to: &text)
+            }
+            text += "::"
+            Self.escape(diagnostic.message, property: false, to: &text)
+            if let fixIt = diagnostic.fixIt {
+                Self.escape("\nfix-it: " + fixIt.summary, property: false, to: &text)
+            }
+            for note in diagnostic.notes {
+                Self.escape("\nnote: \(note.path ?? report.path):\(note.range.start): \(note.message)",
+                    property: false, to: &text)
+            }
+            text += "\n"
+            if text.utf8.count >= Self.pieceSize {
+                output.write(text)
+                text = ""
             }
         }
-        return output
+        output.write(text)
     }
 
     /// Appends `text` with GitHub's escapes for a workflow command's message: `%`, CR and LF as `%25`, `%0D` and
@@ -267,5 +314,33 @@ public struct LintResults: Sendable {
             default: String.visibleStandIn(for: scalar)
             }
         }
+    }
+}
+
+/// The results of linting a set of files, written in each ``LintOutputFormat``.
+public struct LintResults: Sendable {
+    /// One report per file, in the order linted.
+    public var reports: [LintReport]
+
+    /// Wraps reports.
+    public init(reports: [LintReport]) {
+        self.reports = reports
+    }
+
+    /// How many diagnostics there are of a severity.
+    public func count(_ severity: Severity) -> Int {
+        reports.reduce(0) { $0 + $1.diagnostics.count { $0.severity == severity } }
+    }
+
+    /// What ``LintOutputWriter`` writes of the reports, without the last line break: `policy-lint`'s output.
+    /// `colored` applies to text only; `quiet` leaves out text's `FILE: ok` lines and the summary of text and GitHub's
+    /// commands.
+    public func formatted(_ format: LintOutputFormat, colored: Bool = false, quiet: Bool = false) -> String {
+        var writer = LintOutputWriter(format: format, colored: colored, quiet: quiet)
+        var output = ""
+        for report in reports { writer.write(report, to: &output) }
+        writer.finish(to: &output)
+        if output.utf8.last == UInt8(ascii: "\n") { output.unicodeScalars.removeLast() }
+        return output
     }
 }
