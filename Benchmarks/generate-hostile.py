@@ -165,6 +165,11 @@ def files():
         f'  m{i}:\n    default: |-\n' + '      \n' * 3 + f'\n      \t{i}\t\n      more\n' for i in range(6_000))
     yield 'literal-tabs.yaml', HEAD + starts + '  q:\n    default: "x |\n     \ty"\nrules:\n' + ''.join(
         f'  - {{id: r{i}, then: notify, message: m{i}}}\n' for i in range(6_000))
+    # 499 unknown keys before 8,000 rules: each is reported with the nearest key the policy does not have, and each
+    # looked for its mapping through the whole tree to compare it with its siblings (135 ms to read).
+    unknown = ''.join(f'stray-key-{i}: {i}\n' for i in range(499))
+    yield 'unknown-keys.yaml', HEAD + unknown + MESSAGE + rules(
+        8_000, lambda i: f'{{app-version: "< {i % 50}.{i % 7}"}}')
 
 
 def main():

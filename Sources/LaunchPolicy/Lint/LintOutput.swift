@@ -78,7 +78,9 @@ public struct LintOutputWriter: Sendable {
         case .github: writeGitHub(report, to: &output)
         case .json:
             output.write(files == 0 ? #"{"files": ["# : ", ")
-            Self.fileJSON(report).write(inPiecesOf: Self.pieceSize) { output.write(String(decoding: $0, as: UTF8.self)) }
+            Self.fileJSON(report).write(inPiecesOf: Self.pieceSize) { piece in
+                output.write(String(decoding: piece, as: UTF8.self))
+            }
         case .sarif: addSARIFResults(report)
         }
     }

@@ -65,9 +65,13 @@ struct ConditionDecoding {
         guard let entries = support.conditionMapping(node) else { return nil }
         var parts: [Condition] = []
         parts.reserveCapacity(entries.count)
-        // Entry by entry, in the order written: a condition looks up no key, so it needs no table of them.
-        for entry in entries {
-            guard let key = support.key(of: entry, as: ConditionKey.self, in: "a condition") else { continue }
+        // Entry by entry, in the order written: a condition looks up no key, so it needs no table of them. By
+        // position, as ``DecodingSupport/entries(_:as:in:)`` walks them.
+        for position in entries.indices {
+            let entry = entries[position]
+            guard let key = DecodingSupport.plainKey(of: entry, as: ConditionKey.self)
+                ?? support.unknownKey(of: entry, among: entries, as: ConditionKey.self, in: "a condition")
+            else { continue }
             let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)
             if let part = self.entry(key, entry.value, range: range, &support) { parts.append(part) }
         }

@@ -142,21 +142,6 @@ public struct YAMLNode: Sendable {
         }
     }
 
-    /// The entries of the mapping this node is a key of; nil when it is none's. Looked for through the tree, which
-    /// keeps no parents: a mapping is completed after its keys, so it is among the records after this one. Linear in
-    /// the tree, for messages about a key that need its siblings (a suggestion the mapping does not already have).
-    func mappingOfKey() -> Entries? {
-        let records = tree.records
-        for index in records.indices.dropFirst(self.index + 1) where records[index].kind == .mapping {
-            let first = records[index].firstChild
-            for slot in stride(from: first, to: first + records[index].childCount, by: 2)
-            where tree.children[slot] == self.index {
-                return YAMLNode(tree: tree, index: index).mapping
-            }
-        }
-        return nil
-    }
-
     /// The scalar, if the node is one.
     public var scalar: YAMLScalar? {
         guard kind == .scalar else { return nil }
