@@ -68,8 +68,13 @@ enum PolicyPipeline {
             _ = policy.evaluate(context).report
         }
         let results = LintResults(reports: reports)
-        for format in [LintOutputFormat.text, .json, .sarif, .github] {
-            _ = results.formatted(format, colored: true)
+        for format in LintOutputFormat.allCases {
+            let output = results.formatted(format, colored: true)
+            // JSON and SARIF are put together a report at a time, as policy-lint prints them: still one document.
+            if format == .json || format == .sarif {
+                precondition((try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil,
+                    "policy-lint's \(format) output is not JSON")
+            }
         }
         if let policy = parsed.usablePolicy { claimsHold(reports[0], policy: policy) }
         fixed(reports[0], linter: linter, path: "fuzz.yaml")
