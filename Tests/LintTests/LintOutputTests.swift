@@ -132,6 +132,60 @@ import Testing
             _ = try JSONSerialization.jsonObject(with: Data(whole.utf8))
         }
     }
+    /// GitHub code scanning rejects a SARIF run of more than 25,000 results: past its limit, SARIF keeps the most
+    /// severe, in the order found, and says in the run's invocation how many it left out.
+    @Test func sarifKeepsTheMostSevereResultsPastItsLimit() throws {
+        func diagnostic(_ severity: Severity, _ message: String) -> Diagnostic {
+            Diagnostic(code: severity == .error ? "test.code" : "test.other", severity: severity, message: message,
+                range: .wholeInputStart)
+        }
+        let reports = [
+            LintReport(path: "a.yaml", source: [], diagnostics: [
+                diagnostic(.note, "n1"), diagnostic(.warning, "w1"), diagnostic(.error, "e1"),
+                diagnostic(.warning, "w2"),
+            ]),
+            LintReport(path: "b.yaml", source: [], diagnostics: [
+                diagnostic(.error, "e2"), diagnostic(.note, "n2"), diagnostic(.warning, "w3"),
+            ]),
+        ]
+        func run(limit: Int) throws -> (messages: [String], notification: String?, run: [String: Any]) {
+            var writer = LintOutputWriter(format: .sarif, maximumSARIFResults: limit)
+            var output = ""
+            for report in reports { writer.write(report, to: &output) }
+            writer.finish(to: &output)
+            #expect(writer.count(.error) == 2 && writer.count(.warning) == 3 && writer.count(.note) == 2)
+            let document = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            let run = try #require((document["runs"] as? [[String: Any]])?.first)
+            let results = try #require(run["results"] as? [[String: Any]])
+            let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"]
+                as? [[String: Any]])
+            for result in results {
+                let index = try #require(result["ruleIndex"] as? Int)
+                #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+            }
+            let invocation = (run["invocations"] as? [[String: Any]])?.first
+            let notification = (invocation?["toolExecutionNotifications"] as? [[String: Any]])?.first
+            if invocation != nil { #expect(invocation?["executionSuccessful"] as? Bool == true) }
+            return (results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String },
+                (notification?["message"] as? [String: Any])?["text"] as? String, run)
+        }
+        let all = try run(limit: 7)
+        #expect(all.messages == ["n1", "w1", "e1", "w2", "e2", "n2", "w3"])
+        #expect(all.notification == nil && all.run["invocations"] == nil)
+        // Both errors, then the first two warnings; no note.
+        let four = try run(limit: 4)
+        #expect(four.messages == ["w1", "e1", "w2", "e2"])
+        #expect(four.notification?.contains("found 7 results and leaves out 3") == true, "\(four.notification ?? "")")
+        // Room for every error and warning, and the first note.
+        #expect(try run(limit: 6).messages == ["n1", "w1", "e1", "w2", "e2", "w3"])
+        // Room for one error only.
+        let one = try run(limit: 1)
+        #expect(one.messages == ["e1"])
+        #expect(one.notification?.contains("leaves out 6") == true)
+        #expect(try run(limit: 0).messages.isEmpty)
+        #expect(LintOutputWriter(format: .sarif).maximumSARIFResults == 25_000)
+    }
+
 }
 
 /// An output stream that keeps each write apart.

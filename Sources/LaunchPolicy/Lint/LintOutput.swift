@@ -19,7 +19,7 @@ public enum LintOutputFormat: String, CaseIterable, Sendable {
 /// A run over a large repository holds one report at a time, not every file's source and diagnostics until the last
 /// file is checked, and its output is written as it goes: text, GitHub's commands and JSON are written report by
 /// report. SARIF lists its rules before its results, and its rules name every code that appears, so its results are
-/// kept as JSON text (not reports) until ``finish(to:)``.
+/// kept as JSON text (not reports) until ``finish(to:)``; past ``maximumSARIFResults`` it keeps the most severe.
 public struct LintOutputWriter: Sendable {
     /// The format written.
     public let format: LintOutputFormat
@@ -34,17 +34,30 @@ public struct LintOutputWriter: Sendable {
     private var notes = 0
     /// SARIF's rules: every check, then every other code in the order it first appears.
     private var ruleIDs = LintCheck.all.map(\.code)
-    /// SARIF's results so far, as JSON text, each after a separator but the first.
+    /// SARIF's results so far, as JSON text, one after another with nothing between them.
     private var sarifResults: [UInt8] = []
+    /// Where each result in ``sarifResults`` ends, and its severity, to choose which to keep past the limit.
+    private var sarifEnds: [(end: Int, severity: Severity)] = []
+    /// The most results a SARIF run holds: ``defaultMaximumSARIFResults`` unless the writer was made with another.
+    public let maximumSARIFResults: Int
+
+    /// The most results GitHub code scanning takes in one run: it rejects a SARIF file with more ("SARIF results
+    /// exceed hard limit"), so that a repository with that many findings would have no code scanning results at all.
+    public static let defaultMaximumSARIFResults = 25_000
 
     /// What is written, in pieces of about this many bytes (a report with many diagnostics is not one string).
     private static let pieceSize = 1 << 16
 
     /// A writer of `format`; `colored` and `quiet` as ``LintResults/formatted(_:colored:quiet:)`` takes them.
-    public init(format: LintOutputFormat, colored: Bool = false, quiet: Bool = false) {
+    /// SARIF keeps the `maximumSARIFResults` most severe results (the errors, then the warnings, then the notes,
+    /// each in the order found), in the order found, and says in the run's invocation how many it left out.
+    public init(format: LintOutputFormat, colored: Bool = false, quiet: Bool = false,
+        maximumSARIFResults: Int = defaultMaximumSARIFResults)
+    {
         self.format = format
         self.colored = colored
         self.quiet = quiet
+        self.maximumSARIFResults = max(maximumSARIFResults, 0)
     }
 
     /// How many diagnostics of a severity the reports written so far have.
@@ -96,17 +109,32 @@ public struct LintOutputWriter: Sendable {
                 ("warnings", .int(warnings)), ("notes", .int(notes))])
             output.write((files == 0 ? #"{"files": ["# : "") + #"], "summary": "# + summary.text + "}\n")
         case .sarif:
+            let kept = keptSARIFResults()
             output.write(#"{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": "#
-                + #"[{"tool": "# + sarifTool.text + #", "columnKind": "unicodeCodePoints", "results": ["#)
-            var start = 0
-            while start < sarifResults.count {
-                var end = min(start + Self.pieceSize, sarifResults.count)
-                // A piece ends before a character, not inside one: a character's bytes after its first are 10xxxxxx.
-                while end < sarifResults.count, sarifResults[end] & 0xC0 == 0x80 { end -= 1 }
-                output.write(String(decoding: sarifResults[start..<end], as: UTF8.self))
-                start = end
+                + #"[{"tool": "# + sarifTool.text)
+            if kept != nil {
+                let leftOut = sarifEnds.count - maximumSARIFResults
+                output.write(#", "invocations": "# + sarifInvocations(leftOut: leftOut).text)
             }
+            output.write(#", "columnKind": "unicodeCodePoints", "results": ["#)
+            // Written a piece at a time, each piece whole results, about 64 KiB.
+            var piece: [UInt8] = []
+            var start = 0
+            var first = true
+            for (index, result) in sarifEnds.enumerated() {
+                defer { start = result.end }
+                if let kept, !kept[index] { continue }
+                if piece.count >= Self.pieceSize {
+                    output.write(String(decoding: piece, as: UTF8.self))
+                    piece.removeAll(keepingCapacity: true)
+                }
+                if !first { piece += ", ".utf8 }
+                first = false
+                piece += sarifResults[start..<result.end]
+            }
+            output.write(String(decoding: piece, as: UTF8.self))
             sarifResults = []
+            sarifEnds = []
             output.write("]}]}\n")
         }
     }
@@ -178,6 +206,37 @@ public struct LintOutputWriter: Sendable {
         ]))])
     }
 
+    /// Whether SARIF keeps each result, by its index; nil when it keeps every one, as there are no more than
+    /// ``maximumSARIFResults``. Otherwise the most severe are kept: every error, warning and note while room is left,
+    /// in that order, the first found of each severity first.
+    private func keptSARIFResults() -> [Bool]? {
+        guard sarifEnds.count > maximumSARIFResults else { return nil }
+        var room: [Severity: Int] = [:]
+        var left = maximumSARIFResults
+        for severity in [Severity.error, .warning, .note] {
+            room[severity] = min(sarifEnds.count { $0.severity == severity }, left)
+            left -= room[severity]!
+        }
+        return sarifEnds.map { result in
+            guard let free = room[result.severity], free > 0 else { return false }
+            room[result.severity] = free - 1
+            return true
+        }
+    }
+
+    /// The run's invocation when results were left out, saying how many, as a tool execution notification.
+    private func sarifInvocations(leftOut: Int) -> JSONValue {
+        let text = "policy-lint found \(sarifEnds.count) results and leaves out \(leftOut) of the least severe (of "
+            + "each severity, the last found), as GitHub code scanning rejects a run of more than "
+            + "\(maximumSARIFResults). The text, JSON and GitHub formats list every one."
+        return .array([.object([
+            ("executionSuccessful", .bool(true)),
+            ("toolExecutionNotifications", .array([.object([
+                ("level", .string("warning")), ("message", .object([("text", .string(text))])),
+            ])])),
+        ])])
+    }
+
     /// Adds a result for each of the report's diagnostics to ``sarifResults``.
     private mutating func addSARIFResults(_ report: LintReport) {
         // Percent-encoding a path costs some 38,000 instructions: once per file, not per diagnostic and note.
@@ -212,8 +271,8 @@ public struct LintOutputWriter: Sendable {
                     ])])),
                 ])])))
             }
-            if !sarifResults.isEmpty { sarifResults += ", ".utf8 }
             JSONValue.object(result).appendText(to: &sarifResults)
+            sarifEnds.append((sarifResults.count, diagnostic.severity))
         }
     }
 
