@@ -148,12 +148,14 @@ import Testing
                 diagnostic(.error, "e2"), diagnostic(.note, "n2"), diagnostic(.warning, "w3"),
             ]),
         ]
-        func run(limit: Int) throws -> (messages: [String], notification: String?, run: [String: Any]) {
+        func run(limit: Int, of reports: [LintReport] = reports) throws
+            -> (messages: [String], notification: String?, run: [String: Any])
+        {
             var writer = LintOutputWriter(format: .sarif, maximumSARIFResults: limit)
             var output = ""
             for report in reports { writer.write(report, to: &output) }
             writer.finish(to: &output)
-            #expect(writer.count(.error) == 2 && writer.count(.warning) == 3 && writer.count(.note) == 2)
+            #expect(writer.files == reports.count)
             let document = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
             let run = try #require((document["runs"] as? [[String: Any]])?.first)
             let results = try #require(run["results"] as? [[String: Any]])
@@ -183,6 +185,16 @@ import Testing
         #expect(one.messages == ["e1"])
         #expect(one.notification?.contains("leaves out 6") == true)
         #expect(try run(limit: 0).messages.isEmpty)
+        // Results a limit's worth of as severe ones came before are left out as they come; the more severe found
+        // after them still take their place.
+        let late = [LintReport(path: "c.yaml", source: [], diagnostics: [
+            diagnostic(.note, "n1"), diagnostic(.note, "n2"), diagnostic(.note, "n3"), diagnostic(.warning, "w1"),
+            diagnostic(.warning, "w2"), diagnostic(.warning, "w3"), diagnostic(.error, "e1"), diagnostic(.error, "e2"),
+        ])]
+        #expect(try run(limit: 2, of: late).messages == ["e1", "e2"])
+        #expect(try run(limit: 3, of: late).messages == ["w1", "e1", "e2"])
+        #expect(try run(limit: 7, of: late).messages == ["n1", "n2", "w1", "w2", "w3", "e1", "e2"])
+        #expect(try run(limit: 7, of: late).notification?.contains("found 8 results and leaves out 1") == true)
         #expect(LintOutputWriter(format: .sarif).maximumSARIFResults == 25_000)
     }
 

@@ -34,10 +34,14 @@ public struct LintOutputWriter: Sendable {
     private var notes = 0
     /// SARIF's rules: every check, then every other code in the order it first appears.
     private var ruleIDs = LintCheck.all.map(\.code)
-    /// SARIF's results so far, as JSON text, one after another with nothing between them.
+    /// SARIF's results so far that may be kept, as JSON text, one after another with nothing between them: a result
+    /// that ``maximumSARIFResults`` results as severe or more came before is left out whatever follows, and is not
+    /// kept here, so that no more than three times the limit are held (each severity's first).
     private var sarifResults: [UInt8] = []
     /// Where each result in ``sarifResults`` ends, and its severity, to choose which to keep past the limit.
     private var sarifEnds: [(end: Int, severity: Severity)] = []
+    /// How many results SARIF has found of each severity, kept or not: errors, warnings, notes.
+    private var sarifFound = [0, 0, 0]
     /// The most results a SARIF run holds: ``defaultMaximumSARIFResults`` unless the writer was made with another.
     public let maximumSARIFResults: Int
 
@@ -112,10 +116,7 @@ public struct LintOutputWriter: Sendable {
             let kept = keptSARIFResults()
             output.write(#"{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": "#
                 + #"[{"tool": "# + sarifTool.text)
-            if kept != nil {
-                let leftOut = sarifEnds.count - maximumSARIFResults
-                output.write(#", "invocations": "# + sarifInvocations(leftOut: leftOut).text)
-            }
+            if kept != nil { output.write(#", "invocations": "# + sarifInvocations().text) }
             output.write(#", "columnKind": "unicodeCodePoints", "results": ["#)
             // Written a piece at a time, each piece whole results, about 64 KiB.
             var piece: [UInt8] = []
@@ -210,24 +211,35 @@ public struct LintOutputWriter: Sendable {
     /// ``maximumSARIFResults``. Otherwise the most severe are kept: every error, warning and note while room is left,
     /// in that order, the first found of each severity first.
     private func keptSARIFResults() -> [Bool]? {
-        guard sarifEnds.count > maximumSARIFResults else { return nil }
-        var room: [Severity: Int] = [:]
+        guard sarifFound.reduce(0, +) > maximumSARIFResults else { return nil }
+        // Room for each severity, the more severe first; those held of a severity are the first found of it.
+        var room = sarifFound
         var left = maximumSARIFResults
-        for severity in [Severity.error, .warning, .note] {
-            room[severity] = min(sarifEnds.count { $0.severity == severity }, left)
-            left -= room[severity]!
+        for rank in room.indices {
+            room[rank] = min(room[rank], left)
+            left -= room[rank]
         }
         return sarifEnds.map { result in
-            guard let free = room[result.severity], free > 0 else { return false }
-            room[result.severity] = free - 1
-            return true
+            let rank = Self.rank(result.severity)
+            room[rank] -= 1
+            return room[rank] >= 0
+        }
+    }
+
+    /// 0 for an error, 1 for a warning, 2 for a note: the order in which SARIF keeps results past its limit.
+    private static func rank(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
         }
     }
 
     /// The run's invocation when results were left out, saying how many, as a tool execution notification.
-    private func sarifInvocations(leftOut: Int) -> JSONValue {
-        let text = "policy-lint found \(sarifEnds.count) results and leaves out \(leftOut) of the least severe (of "
-            + "each severity, the last found), as GitHub code scanning rejects a run of more than "
+    private func sarifInvocations() -> JSONValue {
+        let found = sarifFound.reduce(0, +)
+        let text = "policy-lint found \(found) results and leaves out \(found - maximumSARIFResults) of the least "
+            + "severe (of each severity, the last found), as GitHub code scanning rejects a run of more than "
             + "\(maximumSARIFResults). The text, JSON and GitHub formats list every one."
         return .array([.object([
             ("executionSuccessful", .bool(true)),
@@ -246,6 +258,11 @@ public struct LintOutputWriter: Sendable {
                 ruleIDs.append(diagnostic.code)
                 return ruleIDs.count - 1
             }()
+            // Left out whatever follows when as many as the limit, as severe or more, came before it.
+            let rank = Self.rank(diagnostic.severity)
+            let ahead = sarifFound[...rank].reduce(0, +)
+            sarifFound[rank] += 1
+            guard ahead < maximumSARIFResults else { continue }
             var result: [(String, JSONValue)] = [
                 ("ruleId", .string(diagnostic.code.rawValue)),
                 ("ruleIndex", .int(ruleIndex)),
