@@ -16,9 +16,8 @@ public enum LintOutputFormat: String, CaseIterable, Sendable {
 /// Writes policy-lint's output a report at a time, in any ``LintOutputFormat``, as the reports are made: what
 /// `policy-lint` prints, each line ending in a line break.
 ///
-/// A run over a large repository holds one report at a time, not every file's source and diagnostics until the last
-/// file is checked, and its output is written as it goes: text, GitHub's commands and JSON are written report by
-/// report. SARIF lists its rules before its results, and its rules name every code that appears, so its results are
+/// The writer keeps no report, so that a run over a large repository need not hold every file's source and
+/// diagnostics until the last file is checked: text, GitHub's commands and JSON are written report by report. SARIF lists its rules before its results, and its rules name every code that appears, so its results are
 /// kept as JSON text (not reports) until ``finish(to:)``; past ``maximumSARIFResults`` it keeps the most severe.
 public struct LintOutputWriter: Sendable {
     /// The format written.
