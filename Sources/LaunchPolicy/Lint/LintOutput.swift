@@ -139,6 +139,14 @@ public struct LintOutputWriter: Sendable {
         }
     }
 
+    /// Writes `text` to `output` and empties it once it holds a piece's worth: text and GitHub's commands are made a
+    /// diagnostic at a time into one string, handed on in pieces.
+    private static func handOnIfFull(_ text: inout String, to output: inout some TextOutputStream) {
+        guard text.utf8.count >= pieceSize else { return }
+        output.write(text)
+        text = ""
+    }
+
     // MARK: text
 
     /// Each diagnostic as compilers print it, or `FILE: ok`.
@@ -147,10 +155,7 @@ public struct LintOutputWriter: Sendable {
         for diagnostic in report.diagnostics {
             diagnostic.render(file: report.path, source: report.source, colored: colored, to: &text)
             text += "\n"
-            if text.utf8.count >= Self.pieceSize {
-                output.write(text)
-                text = ""
-            }
+            Self.handOnIfFull(&text, to: &output)
         }
         if report.diagnostics.isEmpty, !quiet {
             text.appendVisible(report.path)
@@ -369,10 +374,7 @@ public struct LintOutputWriter: Sendable {
                     property: false, to: &text)
             }
             text += "\n"
-            if text.utf8.count >= Self.pieceSize {
-                output.write(text)
-                text = ""
-            }
+            Self.handOnIfFull(&text, to: &output)
         }
         output.write(text)
     }
