@@ -12,12 +12,12 @@ import TestSupport
     }
 
     /// What `PolicyLinter.fix(fileAt:)` makes of `text` written to a file named `name`.
-    private func fix(_ text: String, as name: String) throws -> LintFix {
+    private func fix(_ text: String, as name: String, passes: Int = 8) throws -> LintFix {
         let folder = try makeTemporaryFolder("fix")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: file)
-        return PolicyLinter(now: lintNow).fix(fileAt: file, path: name)
+        return PolicyLinter(now: lintNow).fix(fileAt: file, path: name, passes: passes)
     }
 
     private func applied(_ fixIts: [FixIt], to text: String) -> (text: String, count: Int) {
@@ -243,6 +243,29 @@ import TestSupport
         // A clean file is left as it is.
         try fixed.report.source.withUnsafeBytes { try Data($0).write(to: file) }
         #expect(!linter.fix(fileAt: file, path: "p.yaml").changed)
+    }
+
+    /// A report stops at 500 problems: a pass over one fixes only those, so it is not counted, and a file with more
+    /// is fixed whole; but such passes stop at eight times the passes asked for.
+    @Test func problemsPastTheFirst500AreFixedToo() throws {
+        // One problem a rule, which its fix-it resolves: `wehn` is renamed `when`.
+        func policy(rules: Int) -> String {
+            "policy: 1\nmessages: {m: {default: Hi.}}\nrules:\n"
+                + (0..<rules).map { "  - {id: r\($0), wehn: {platform: ios}, then: notify, message: m}\n" }.joined()
+        }
+        let decoderCodes = { (fix: LintFix) in
+            fix.report.diagnostics.map(\.code).filter { $0.rawValue.hasPrefix("policy.") }
+        }
+        let whole = try fix(policy(rules: 600), as: "p.yaml", passes: 1)
+        #expect(whole.applied.count == 600)
+        #expect(whole.applied.allSatisfy { $0.message == "rename to \"when\"" })
+        #expect(decoderCodes(whole).isEmpty, "\(decoderCodes(whole))")
+        // 4,200 take nine passes, eight of them over a cut report; one counted pass allows eight in all.
+        let cut = try fix(policy(rules: 4_200), as: "p.yaml", passes: 1)
+        #expect(cut.applied.count == 8 * 500)
+        #expect(decoderCodes(cut) == Array(repeating: .policyUnknownKey, count: 200))
+        // No pass asked for, none taken (a negative count is no range to loop over).
+        #expect(try !fix(policy(rules: 2), as: "p.yaml", passes: -1).changed)
     }
 
     /// Renamed to a key its mapping already has, an entry would be a key written twice: no such name is suggested.

@@ -51,11 +51,19 @@ public struct LintFix: Sendable {
     /// changes what else is reported: the check it meant to turn off has nothing left to fix. A pass after which
     /// the reader refuses more than before is not taken: quoting can take a file past the size limit, a list a
     /// value past the depth limit.
+    ///
+    /// A pass over a report that stopped at the decoder's limit (`policy.too-many-problems`) fixes only the problems
+    /// that report holds, so it does not count toward `passes`: a file with a thousand of one misspelt key is fixed
+    /// whole. Passes of either kind stop at ``mostPassesPerCountedPass`` times `passes` in all.
     init(fixing report: LintReport, passes: Int, check: ([UInt8]) -> LintReport) {
         var report = report
         let original = report.source
         var applied: [FixIt] = []
-        for _ in 0..<passes {
+        let most = passes.multipliedReportingOverflow(by: Self.mostPassesPerCountedPass)
+        var counted = 0, taken = 0
+        while counted < passes, most.overflow || taken < most.partialValue {
+            taken += 1
+            if !report.diagnostics.contains(where: { $0.code == .policyTooManyProblems }) { counted += 1 }
             let directives = report.diagnostics.filter { $0.code == .lintInvalidConfiguration }.compactMap(\.fixIt)
             let fixed = FixIt.apply(directives.isEmpty ? report.diagnostics.compactMap(\.fixIt) : directives,
                 to: report.source)
@@ -67,6 +75,11 @@ public struct LintFix: Sendable {
         }
         self.init(report: report, applied: applied, original: original)
     }
+
+    /// How many passes ``init(fixing:passes:check:)`` may take in all for each one it counts. A file of a thousand
+    /// problems takes a pass for each few hundred; the bound stops one whose cut reports fix a problem a pass from
+    /// being linted for long: with the default eight, a file is linted at most 64 times.
+    static let mostPassesPerCountedPass = 8
 
     /// How many of the report's errors are the reader's (`yaml.`): a file it refuses cannot be used at all.
     private static func readerErrors(in report: LintReport) -> Int {
@@ -204,8 +217,10 @@ public struct PolicyLinter: Sendable {
 
     /// What `policy-lint --fix` does to a file: the fix-its of what linting it reports are applied, the text as
     /// fixed is linted again and fixed again, until nothing is left to fix or `passes` passes have run (a fix may
-    /// bring out another: a key renamed lets its value be read). Only diagnostics the report keeps are fixed, as
-    /// configured and as inline directives leave them. A `.policy-lint.yaml` is fixed as a configuration
+    /// bring out another: a key renamed lets its value be read). A pass over a report that stopped at 500 problems
+    /// (`policy.too-many-problems`) is not counted, up to eight times `passes` passes in all, so that the problems
+    /// past the first 500 are fixed too. Only diagnostics the report keeps are fixed, as configured and as inline
+    /// directives leave them. A `.policy-lint.yaml` is fixed as a configuration
     /// (``LintConfiguration/fix(_:path:passes:)``). Nothing is written; the caller writes `report.source` when
     /// ``LintFix/changed``.
     public func fix(fileAt url: URL, path: String, passes: Int = 8) -> LintFix {
