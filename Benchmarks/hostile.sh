@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times policy-lint, `launch-policy eval` and `launch-policy explain` on files made to cost time or memory
 # (generate-hostile.py), each within the reader's limits, and `launch-policy simulate` of the example rollout policy on
-# the populations (*.csv) among them, and policy-lint over a folder of copies of one of them; fails when one takes
-# more than LIMIT_SECONDS or LIMIT_MB of resident memory, or crashes.
+# the populations (*.csv) among them, policy-lint over a folder of copies of one of them, and `policy-lint --fix` on
+# that folder and on a copy of the file with the most fix-its; fails when one takes more than LIMIT_SECONDS or
+# LIMIT_MB of resident memory, or crashes.
 # Each runs with 1 MiB of stack, what an iOS app's main thread has, so that deep recursion shows as it would there.
 #
 #   bash Benchmarks/hostile.sh [LIMIT_SECONDS] [LIMIT_MB]      (default 20 s and 512 MB)
@@ -20,7 +21,8 @@ swift build -c release --package-path "$root" --product launch-policy >&2
 bin="$root/.build/release"
 output="$(mktemp)"
 timing="$(mktemp)"
-trap 'rm -f "$output" "$timing"' EXIT
+fixing="$(mktemp -d)"
+trap 'rm -rf "$output" "$timing" "$fixing"' EXIT
 
 failed=0
 # Runs one command, prints its row and checks it against the limits: measure NAME BYTES COMMAND TOOL ARGUMENTS...
@@ -77,4 +79,11 @@ mkdir -p "$copies"
 for copy in $(seq 1 12); do cp "$folder/many-exclusions.yaml" "$copies/many-exclusions-$copy.yaml"; done
 measure "12 × many-exclusions.yaml" "$(cat "$copies"/*.yaml | wc -c)" "lint (a folder)" \
     "$bin/policy-lint" --now 2026-11-22T00:00:00Z "$copies"
+# The same with --fix, which prints its reports as it makes them too (it held them all: 730 MB); nothing is written.
+measure "12 × many-exclusions.yaml" "$(cat "$copies"/*.yaml | wc -c)" "fix (a folder)" \
+    "$bin/policy-lint" --fix --now 2026-11-22T00:00:00Z "$copies"
+# --fix on a copy of a file with 17,000 fix-its, which takes its most passes.
+cp "$folder/many-fixes.yaml" "$fixing/"
+measure "many-fixes.yaml" "$(wc -c < "$folder/many-fixes.yaml")" "fix" \
+    "$bin/policy-lint" --fix --now 2026-11-22T00:00:00Z "$fixing/many-fixes.yaml"
 exit "$failed"

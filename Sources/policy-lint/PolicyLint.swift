@@ -103,7 +103,7 @@ struct PolicyLint: ParsableCommand {
             writer.write(report, to: &output)
         }
         if fix {
-            for outcome in Self.fix(work, threads: threads) {
+            Self.fix(work, threads: threads) { outcome in
                 if let failure = outcome.failure {
                     Self.reportNotFixed(outcome.report.path, failure)
                     ioProblem = true
@@ -147,35 +147,113 @@ extension PolicyLint {
         printError(TerminalText.visible("policy-lint: \(path) could not be fixed: \(reason)"))
     }
 
-    /// `--fix`: each policy fixed and written, on every processor, then each test file, so that tests run against
-    /// the policies as fixed. The outcomes are in the order of `work`.
-    fileprivate static func fix(_ work: [LintWork], threads: Int) -> [FixOutcome] {
-        var outcomes = [FixOutcome?](repeating: nil, count: work.count)
-        for testsPass in [false, true] {
-            let indices = work.indices.filter { index in
-                guard case .lint(let file, _) = work[index] else { return !testsPass }
-                return PolicyTestFile.isTestFile(file) == testsPass
+    /// `--fix`: each file fixed and written, on every processor, and each outcome handed to `deliver` in the order
+    /// of `work` as soon as it and those before it are made, as without `--fix`: a run holds a few reports at a
+    /// time, not every file's. A test file runs against its policy as fixed: where the policy is among the files
+    /// and has not been fixed yet (a folder lists `app.tests.yaml` before `app.yaml`), the test file's thread fixes
+    /// it first, and the policy's turn hands on that outcome.
+    fileprivate static func fix(_ work: [LintWork], threads: Int, deliver: (FixOutcome) -> Void) {
+        let policies = PoliciesUnderTest(work)
+        Array(work.indices).concurrentMap(threads: threads) { index -> FixOutcome in
+            if case .lint(let file, _) = work[index], PolicyTestFile.isTestFile(file) {
+                if let policy = policies.policy(testedBy: file) { policies.fix(policy) { fixed(work[policy]) } }
+                return fixed(work[index])
             }
-            let fixed = indices.concurrentMap(threads: threads) { index -> FixOutcome in
-                switch work[index] {
-                case .done(let report): return FixOutcome(report: report, applied: 0, failure: nil)
-                case .lint(let file, let linter):
-                    let path = PolicyFiles.displayPath(file)
-                    let fixed = linter.fix(fileAt: file, path: path)
-                    guard fixed.changed else { return FixOutcome(report: fixed.report, applied: 0, failure: nil) }
-                    do {
-                        try AtomicFile.replaceContents(of: file, with: fixed.report.source, ifStill: fixed.original)
-                        return FixOutcome(report: fixed.report, applied: fixed.applied.count, failure: nil)
-                    } catch {
-                        // Reported as it is, so that lines and columns point into the file the user has.
-                        return FixOutcome(report: linter.lint(fileAt: file, path: path), applied: 0,
-                            failure: AtomicFile.reason(error))
-                    }
-                }
-            }
-            for (index, outcome) in zip(indices, fixed) { outcomes[index] = outcome }
+            return policies.outcome(of: index) { fixed(work[index]) }
+        } inOrder: { deliver($0) }
+    }
+
+    /// The outcome of one piece of work: a report made already, or a file fixed and written.
+    private static func fixed(_ work: LintWork) -> FixOutcome {
+        let (file, linter): (URL, PolicyLinter)
+        switch work {
+        case .done(let report): return FixOutcome(report: report, applied: 0, failure: nil)
+        case .lint(let url, let configured): (file, linter) = (url, configured)
         }
-        return outcomes.map { $0! }
+        let path = PolicyFiles.displayPath(file)
+        let fixed = linter.fix(fileAt: file, path: path)
+        guard fixed.changed else { return FixOutcome(report: fixed.report, applied: 0, failure: nil) }
+        do {
+            try AtomicFile.replaceContents(of: file, with: fixed.report.source, ifStill: fixed.original)
+            return FixOutcome(report: fixed.report, applied: fixed.applied.count, failure: nil)
+        } catch {
+            // Reported as it is, so that lines and columns point into the file the user has.
+            return FixOutcome(report: linter.lint(fileAt: file, path: path), applied: 0,
+                failure: AtomicFile.reason(error))
+        }
+    }
+}
+
+/// Under `--fix`, the policies that test files among the files test, each fixed once by whichever thread comes to it
+/// first (its test file's or its own), and its outcome kept until its own turn takes it. Its state is only read and
+/// written under its condition's lock; a thread waits only for one that is fixing a policy, which waits for nothing.
+private final class PoliciesUnderTest: @unchecked Sendable {
+    private enum State {
+        case waiting
+        case fixing
+        /// Fixed, with the outcome until the policy's own turn takes it.
+        case fixed(PolicyLint.FixOutcome?)
+    }
+
+    /// The index in the work of each policy a test file tests, by its path with links resolved.
+    private let indexByPath: [String: Int]
+    /// The same indices, which never change: whether an index is here is asked without the lock.
+    private let tracked: Set<Int>
+    private var states: [Int: State] = [:]
+    private let changed = NSCondition()
+
+    init(_ work: [LintWork]) {
+        var policies: [String: Int] = [:]
+        var tested: Set<String> = []
+        for (index, item) in work.enumerated() {
+            guard case .lint(let file, _) = item else { continue }
+            if PolicyTestFile.isTestFile(file) {
+                if let policy = PolicyTestFile.policy(for: file) { tested.insert(Self.key(policy)) }
+            } else {
+                policies[Self.key(file)] = index
+            }
+        }
+        indexByPath = policies.filter { tested.contains($0.key) }
+        tracked = Set(indexByPath.values)
+        for index in tracked { states[index] = .waiting }
+    }
+
+    /// A file's path with every link resolved, so that two spellings of one file are one policy.
+    private static func key(_ file: URL) -> String {
+        file.resolvingSymlinksInPath().path
+    }
+
+    /// The index in the work of the policy `testFile` tests, when that policy is among the files.
+    func policy(testedBy testFile: URL) -> Int? {
+        PolicyTestFile.policy(for: testFile).flatMap { indexByPath[Self.key($0)] }
+    }
+
+    /// Fixes the policy at `index` with `fixing`, unless that is done or being done; returns once it is done.
+    func fix(_ index: Int, _ fixing: () -> PolicyLint.FixOutcome) {
+        let mine: Bool = changed.withLock {
+            while case .fixing = states[index] { changed.wait() }
+            guard case .waiting = states[index] else { return false }
+            states[index] = .fixing
+            return true
+        }
+        guard mine else { return }
+        let outcome = fixing()
+        changed.withLock {
+            states[index] = .fixed(outcome)
+            changed.broadcast()
+        }
+    }
+
+    /// The outcome of the work at `index`: made by `fixing` for a policy no test file tests, and otherwise as the
+    /// first thread to come to it made it, taken out of this store.
+    func outcome(of index: Int, _ fixing: () -> PolicyLint.FixOutcome) -> PolicyLint.FixOutcome {
+        guard tracked.contains(index) else { return fixing() }
+        fix(index, fixing)
+        return changed.withLock {
+            guard case .fixed(let outcome?) = states[index] else { preconditionFailure("a policy's turn comes once") }
+            states[index] = .fixed(nil)
+            return outcome
+        }
     }
 }
 

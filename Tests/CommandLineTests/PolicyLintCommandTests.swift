@@ -363,7 +363,8 @@ import TestSupport
         #expect(again.standardOutput == result.standardOutput)
     }
 
-    @Test func fixRunsTestFilesAgainstThePoliciesAsFixed() throws {
+    @Test(arguments: ["1", "2", "3"])
+    func fixRunsTestFilesAgainstThePoliciesAsFixed(jobs: String) throws {
         let tests = """
             tests:
               - name: "1.10.2 must update"
@@ -371,16 +372,25 @@ import TestSupport
                 expect: {gate: require-update}
 
             """
-        let folder = try folder(["app.yaml": fixable, "app.tests.yaml": tests])
+        // Each folder lists a test file before its policy; c.yaml has no tests.
+        let files = ["a.yaml": fixable, "a.tests.yaml": tests, "b.yaml": fixable, "b.tests.yaml": tests, "c.yaml": fixable]
+        let folder = try folder(files)
         defer { try? FileManager.default.removeItem(at: folder) }
         let unfixed = try Executables.run("policy-lint", [folder.path])
         #expect(unfixed.status == 1)
         #expect(unfixed.standardOutput.contains("[lint.tests-without-policy]"), "\(unfixed.standardOutput)")
-        // One file at a time, in the files' order, where the test file comes before its policy: it waits for it.
-        let fixed = try Executables.run("policy-lint", ["--fix", "-j", "1", folder.path])
+
+        let fixed = try Executables.run("policy-lint", ["--fix", "-j", jobs, folder.path])
         #expect(fixed.status == 0, "\(fixed.standardOutput)")
         #expect(!fixed.standardOutput.contains("[lint.tests-without-policy]"), "\(fixed.standardOutput)")
-        #expect(fixed.standardError.contains("app.yaml: 3 fixes applied"))
+        // Each policy fixed once, named when its report comes, whichever thread fixed it.
+        #expect(fixed.standardError == ["a", "b", "c"].map {
+            "policy-lint: fixed \(folder.appendingPathComponent("\($0).yaml").path): 3 fixes applied\n"
+        }.joined(), "\(fixed.standardError)")
+        // The reports are on the files as fixed, in the files' order: what a run without --fix now prints.
+        let after = try Executables.run("policy-lint", [folder.path])
+        #expect(fixed.standardOutput == after.standardOutput)
+        #expect(after.standardOutput.contains("checked 5 files: 0 errors, 6 warnings"), "\(after.standardOutput)")
     }
 
     /// Whether a folder can be made to refuse new files here: by its permissions, or for root, whom no permission
