@@ -27,12 +27,14 @@ extension Array where Element: Sendable {
     /// `deliver` on the calling thread, in the elements' order, as soon as it and every result before it are made.
     ///
     /// For output that is to come out in order and should not wait for the end (policy-lint's reports): no more than
-    /// four results a thread wait at once for one before them to be made, so that what is held stays bounded however
+    /// two results a thread wait at once for one before them to be made, so that what is held stays bounded however
     /// many elements there are; a thread that would make one more waits until the calling thread has taken some.
+    /// (Four a thread held 465 MB over twelve files of 123,567 warnings each, two 405 MB, at the same speed over a
+    /// thousand ordinary files.)
     public func concurrentMap<Result: Sendable>(
         threads: Int, _ transform: @escaping @Sendable (Element) -> Result, inOrder deliver: (Result) -> Void
     ) {
-        run(threads: threads, waiting: 4 * threads, transform, deliver)
+        run(threads: threads, waiting: 2 * threads, transform, deliver)
     }
 
     /// Runs `transform` on up to `threads` threads of their own while the calling thread hands each result to
