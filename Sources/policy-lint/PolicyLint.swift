@@ -156,7 +156,7 @@ extension PolicyLint {
         let policies = PoliciesUnderTest(work)
         Array(work.indices).concurrentMap(threads: threads) { index -> FixOutcome in
             if case .lint(let file, _) = work[index], PolicyTestFile.isTestFile(file) {
-                if let policy = policies.policy(testedBy: file) { policies.fix(policy) { fixed(work[policy]) } }
+                if let policy = policies.policy(testedBy: index) { policies.fix(policy) { fixed(work[policy]) } }
                 return fixed(work[index])
             }
             return policies.outcome(of: index) { fixed(work[index]) }
@@ -195,38 +195,35 @@ private final class PoliciesUnderTest: @unchecked Sendable {
         case fixed(PolicyLint.FixOutcome?)
     }
 
-    /// The index in the work of each policy a test file tests, by its path with links resolved.
-    private let indexByPath: [String: Int]
-    /// The same indices, which never change: whether an index is here is asked without the lock.
+    /// The place in the work of the policy each test file tests, by the test file's place, where it is among them.
+    private let policyOfTest: [Int: Int]
+    /// The places of those policies, which never change: whether a place is here is asked without the lock.
     private let tracked: Set<Int>
     private var states: [Int: State] = [:]
     private let changed = NSCondition()
 
     init(_ work: [LintWork]) {
-        var policies: [String: Int] = [:]
-        var tested: Set<String> = []
+        // Files are known by their paths with every link resolved, so that two spellings of one file are one policy.
+        var testedPolicy: [Int: String] = [:]
         for (index, item) in work.enumerated() {
-            guard case .lint(let file, _) = item else { continue }
-            if PolicyTestFile.isTestFile(file) {
-                if let policy = PolicyTestFile.policy(for: file) { tested.insert(Self.key(policy)) }
-            } else {
-                policies[Self.key(file)] = index
+            guard case .lint(let file, _) = item, PolicyTestFile.isTestFile(file) else { continue }
+            testedPolicy[index] = PolicyTestFile.policy(for: file)?.resolvingSymlinksInPath().path
+        }
+        var policyAt: [String: Int] = [:]
+        if !testedPolicy.isEmpty {
+            for (index, item) in work.enumerated() {
+                if case .lint(let file, _) = item, !PolicyTestFile.isTestFile(file) {
+                    policyAt[file.resolvingSymlinksInPath().path] = index
+                }
             }
         }
-        indexByPath = policies.filter { tested.contains($0.key) }
-        tracked = Set(indexByPath.values)
+        policyOfTest = testedPolicy.compactMapValues { policyAt[$0] }
+        tracked = Set(policyOfTest.values)
         for index in tracked { states[index] = .waiting }
     }
 
-    /// A file's path with every link resolved, so that two spellings of one file are one policy.
-    private static func key(_ file: URL) -> String {
-        file.resolvingSymlinksInPath().path
-    }
-
-    /// The index in the work of the policy `testFile` tests, when that policy is among the files.
-    func policy(testedBy testFile: URL) -> Int? {
-        PolicyTestFile.policy(for: testFile).flatMap { indexByPath[Self.key($0)] }
-    }
+    /// The place in the work of the policy the test file at `index` tests, when that policy is among the files.
+    func policy(testedBy index: Int) -> Int? { policyOfTest[index] }
 
     /// Fixes the policy at `index` with `fixing`, unless that is done or being done; returns once it is done.
     func fix(_ index: Int, _ fixing: () -> PolicyLint.FixOutcome) {
