@@ -245,6 +245,18 @@ import TestSupport
         #expect(!linter.fix(fileAt: file, path: "p.yaml").changed)
     }
 
+    /// The bytes of a policy are fixed as a file of them is: an editor's buffer has no file.
+    @Test func bytesAreFixedAsAFileOfThemIs() throws {
+        let text = "policy: 1\nmessages: {m: {default: Hi.}}\n"
+            + "rulse:\n  - {id: r, wehn: {app-version: 1.10}, then: block, message: m}\n"
+        let file = try fix(text, as: "p.yaml")
+        let bytes = PolicyLinter(now: lintNow).fix(Array(text.utf8), path: "p.yaml")
+        #expect(file.applied.map(\.message) == ["rename to \"rules\"", "quote it", "rename to \"when\""])
+        #expect(bytes.applied == file.applied)
+        #expect(bytes.report.source == file.report.source && bytes.report.diagnostics == file.report.diagnostics)
+        #expect(bytes.original == Array(text.utf8))
+    }
+
     /// A report stops at 500 problems: a pass over one fixes only those, so it is not counted, and a file with more
     /// is fixed whole; but such passes stop at eight times the passes asked for.
     @Test func problemsPastTheFirst500AreFixedToo() throws {

@@ -273,6 +273,9 @@ enum PolicyPipeline {
     /// writes text that reads back: whatever it replaced, the text as fixed is still YAML, where the original was.
     /// And quoting a value other YAML tools would read as something else changes nothing LaunchPolicy reads: with
     /// only those fix-its applied, the policy decides as before at every launch of ``contexts``.
+    ///
+    /// Then every pass `--fix` makes: what it reports is the lint of the text it leaves, and every fix-it it counts
+    /// is one that changed that text.
     static func fixed(_ report: LintReport, linter: PolicyLinter, path: String) {
         let fixIts = report.diagnostics.compactMap(\.fixIt)
         guard !fixIts.isEmpty else { return }
@@ -281,6 +284,13 @@ enum PolicyPipeline {
         let syntax = { (report: LintReport) in report.diagnostics.contains { $0.code == .yamlSyntaxError } }
         precondition(syntax(report) || !syntax(again),
             "a fix-it made the text unreadable: \(again.diagnostics.first { $0.code == .yamlSyntaxError }!)")
+
+        let passes = linter.fix(report.source, path: path)
+        precondition(passes.original == report.source && passes.changed == (passes.report.source != report.source),
+            "--fix counted \(passes.applied.count) fix-its, and the text \(passes.changed ? "is as it was" : "changed")"
+        )
+        precondition(linter.lint(passes.report.source, path: path).diagnostics == passes.report.diagnostics,
+            "--fix's report is not the lint of the text it leaves")
 
         let quotes = report.diagnostics.filter { $0.code == .lintRetypedScalar }.compactMap(\.fixIt)
         let parser = AutomaticPolicyParser(expectsLaunchGateJSON: path.hasSuffix(".json"))

@@ -227,6 +227,12 @@ public struct PolicyLinter: Sendable {
         LintFix(fixing: lint(fileAt: url, path: path), passes: passes) { lint($0, tooLarge: nil, of: url, path: path) }
     }
 
+    /// ``fix(fileAt:path:passes:)`` for the bytes of a policy, linted as ``lint(_:path:)`` lints them: for an editor's
+    /// buffer, or a test, that has no file.
+    public func fix(_ bytes: [UInt8], path: String, passes: Int = 8) -> LintFix {
+        LintFix(fixing: lint(bytes, path: path), passes: passes) { lint($0, path: path) }
+    }
+
     /// The report with the configuration and the file's inline directives applied, in source order.
     private func configured(_ report: LintReport, scalars: ScalarIndex = ScalarIndex()) -> LintReport {
         let directives = InlineDirectives(source: report.source, scalars: scalars.ranges)
