@@ -170,9 +170,8 @@ def files():
     unknown = ''.join(f'stray-key-{i}: {i}\n' for i in range(499))
     yield 'unknown-keys.yaml', HEAD + unknown + MESSAGE + rules(
         8_000, lambda i: f'{{app-version: "< {i % 50}.{i % 7}"}}')
-    # As many rules as the node limit allows, each with a misspelt key and an unquoted 1.10: `policy-lint --fix` quotes every value in
-    # its first pass, but a report stops at 500 problems, so the keys take a pass for each 500 (passes the eight it
-    # counts do not include, up to 64).
+    # As many rules as the node limit allows, each with a misspelt key and an unquoted 1.10: 17,000 fix-its, of which
+    # a report holds 500 of the keys' (the problems of a fix's passes are not limited).
     misspelt = ''.join(f'  - {{id: r{i}, wehn: {{app-version: 1.10}}, then: block, message: m}}\n' for i in range(8_500))
     yield 'many-fixes.yaml', HEAD + MESSAGE + 'rules:\n' + misspelt
 

@@ -82,7 +82,7 @@ measure "12 × many-exclusions.yaml" "$(cat "$copies"/*.yaml | wc -c)" "lint (a 
 # The same with --fix, which prints its reports as it makes them too (it held them all: 730 MB); nothing is written.
 measure "12 × many-exclusions.yaml" "$(cat "$copies"/*.yaml | wc -c)" "fix (a folder)" \
     "$bin/policy-lint" --fix --now 2026-11-22T00:00:00Z "$copies"
-# --fix on a copy of a file with 17,000 fix-its, which takes its most passes.
+# --fix on a copy of a file with 17,000 fix-its, more than a report holds.
 cp "$folder/many-fixes.yaml" "$fixing/"
 measure "many-fixes.yaml" "$(wc -c < "$folder/many-fixes.yaml")" "fix" \
     "$bin/policy-lint" --fix --now 2026-11-22T00:00:00Z "$fixing/many-fixes.yaml"

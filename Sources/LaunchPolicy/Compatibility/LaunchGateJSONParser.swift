@@ -174,6 +174,9 @@ public struct AutomaticPolicyParser: YAMLReadingPolicyParser {
     /// Whether the file is known to be JSON (a `.json` file): then, unless it has a `policy` key, it is read as a
     /// LaunchGate/Gandalf configuration even without a platform section, so that the missing section is reported.
     public var expectsLaunchGateJSON: Bool
+    /// The most problems a policy's decoder reports; see ``DecodingSupport/problemLimit``. A LaunchGate
+    /// configuration's problems have no fix-its, and are always held to the default.
+    var problemLimit = DecodingSupport.maximumReported
 
     /// Creates a parser.
     public init(limits: YAMLLimits = .default, expectsLaunchGateJSON: Bool = false) {
@@ -186,6 +189,8 @@ public struct AutomaticPolicyParser: YAMLReadingPolicyParser {
         if let root = read.root, root["policy"] == nil, expectsLaunchGateJSON || LaunchGateJSONParser.recognizes(root) {
             return LaunchGateJSONParser(limits: limits).parse(read: read)
         }
-        return YAMLPolicyParser(limits: limits).parse(read: read)
+        var parser = YAMLPolicyParser(limits: limits)
+        parser.problemLimit = problemLimit
+        return parser.parse(read: read)
     }
 }

@@ -51,19 +51,12 @@ public struct LintFix: Sendable {
     /// changes what else is reported: the check it meant to turn off has nothing left to fix. A pass after which
     /// the reader refuses more than before is not taken: quoting can take a file past the size limit, a list a
     /// value past the depth limit.
-    ///
-    /// A pass over a report that stopped at the decoder's limit (`policy.too-many-problems`) fixes only the problems
-    /// that report holds, so it does not count toward `passes`: a file with a thousand of one misspelt key is fixed
-    /// whole. Passes of either kind stop at ``mostPassesPerCountedPass`` times `passes` in all.
     init(fixing report: LintReport, passes: Int, check: ([UInt8]) -> LintReport) {
         var report = report
         let original = report.source
         var applied: [FixIt] = []
-        let most = passes.multipliedReportingOverflow(by: Self.mostPassesPerCountedPass)
-        var counted = 0, taken = 0
-        while counted < passes, most.overflow || taken < most.partialValue {
-            taken += 1
-            if !report.diagnostics.contains(where: { $0.code == .policyTooManyProblems }) { counted += 1 }
+        // A negative count is no passes, not a range to trap on.
+        for _ in 0..<max(0, passes) {
             let directives = report.diagnostics.filter { $0.code == .lintInvalidConfiguration }.compactMap(\.fixIt)
             let fixed = FixIt.apply(directives.isEmpty ? report.diagnostics.compactMap(\.fixIt) : directives,
                 to: report.source)
@@ -75,11 +68,6 @@ public struct LintFix: Sendable {
         }
         self.init(report: report, applied: applied, original: original)
     }
-
-    /// How many passes ``init(fixing:passes:check:)`` may take in all for each one it counts. A file of a thousand
-    /// problems takes a pass for each few hundred; the bound stops one whose cut reports fix a problem a pass from
-    /// being linted for long: with the default eight, a file is linted at most 64 times.
-    static let mostPassesPerCountedPass = 8
 
     /// How many of the report's errors are the reader's (`yaml.`): a file it refuses cannot be used at all.
     private static func readerErrors(in report: LintReport) -> Int {
@@ -105,6 +93,9 @@ public struct PolicyLinter: Sendable {
     public var configuration: LintConfiguration
     /// The time date windows are checked against, and test cases without `now` run at.
     public var now: Date
+    /// The most problems the decoder reports in a policy: ``DecodingSupport/maximumReported``, except in the passes
+    /// of ``fix(fileAt:path:passes:)``, which look at every problem.
+    var problemLimit = DecodingSupport.maximumReported
 
     /// Creates a linter.
     public init(limits: YAMLLimits = .default, configuration: LintConfiguration = LintConfiguration(), now: Date = Date()) {
@@ -124,7 +115,9 @@ public struct PolicyLinter: Sendable {
     public func lint(_ bytes: [UInt8], path: String) -> LintReport {
         let isJSON = path.lowercased().hasSuffix(".json")
         let read = YAMLReader(limits: limits).read(bytes)
-        let result = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: isJSON).parse(read: read)
+        var parser = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: isJSON)
+        parser.problemLimit = problemLimit
+        let result = parser.parse(read: read)
         let scalars = read.root.map(ScalarIndex.init(root:)) ?? ScalarIndex()
         var diagnostics = result.diagnostics
         if !isJSON { diagnostics += RetypedScalarChecks.findings(in: scalars) }
@@ -217,20 +210,44 @@ public struct PolicyLinter: Sendable {
 
     /// What `policy-lint --fix` does to a file: the fix-its of what linting it reports are applied, the text as
     /// fixed is linted again and fixed again, until nothing is left to fix or `passes` passes have run (a fix may
-    /// bring out another: a key renamed lets its value be read). A pass over a report that stopped at 500 problems
-    /// (`policy.too-many-problems`) is not counted, up to eight times `passes` passes in all, so that the problems
-    /// past the first 500 are fixed too. Only diagnostics the report keeps are fixed, as configured and as inline
-    /// directives leave them. A `.policy-lint.yaml` is fixed as a configuration
-    /// (``LintConfiguration/fix(_:path:passes:)``). Nothing is written; the caller writes `report.source` when
-    /// ``LintFix/changed``.
+    /// bring out another: a key renamed lets its value be read). The passes look at every problem, not the first
+    /// 500 a report holds (`policy.too-many-problems`), so that what comes after 500 problems no fix-it resolves is
+    /// fixed too; the report returned holds what a lint of the fixed text holds. Only diagnostics the report keeps
+    /// are fixed, as configured and as inline directives leave them. A `.policy-lint.yaml` is fixed as a
+    /// configuration (``LintConfiguration/fix(_:path:passes:)``). Nothing is written; the caller writes
+    /// `report.source` when ``LintFix/changed``.
     public func fix(fileAt url: URL, path: String, passes: Int = 8) -> LintFix {
-        LintFix(fixing: lint(fileAt: url, path: path), passes: passes) { lint($0, tooLarge: nil, of: url, path: path) }
+        let every = lookingAtEveryProblem
+        let fix = LintFix(fixing: every.lint(fileAt: url, path: path), passes: passes) {
+            every.lint($0, tooLarge: nil, of: url, path: path)
+        }
+        return reported(fix) { lint($0, tooLarge: nil, of: url, path: path) }
     }
 
     /// ``fix(fileAt:path:passes:)`` for the bytes of a policy, linted as ``lint(_:path:)`` lints them: for an editor's
     /// buffer, or a test, that has no file.
     public func fix(_ bytes: [UInt8], path: String, passes: Int = 8) -> LintFix {
-        LintFix(fixing: lint(bytes, path: path), passes: passes) { lint($0, path: path) }
+        let every = lookingAtEveryProblem
+        let fix = LintFix(fixing: every.lint(bytes, path: path), passes: passes) { every.lint($0, path: path) }
+        return reported(fix) { lint($0, path: path) }
+    }
+
+    /// This linter with no limit on the decoder's problems, for the passes of a fix.
+    private var lookingAtEveryProblem: PolicyLinter {
+        var linter = self
+        linter.problemLimit = .max
+        return linter
+    }
+
+    /// `fix` with its report as this linter makes it: a report of more of the decoder's problems (`policy.` codes)
+    /// than it reports is made again by `lint`, from the fixed text. A report of no more is the same either way.
+    private func reported(_ fix: LintFix, lint: ([UInt8]) -> LintReport) -> LintFix {
+        guard fix.report.diagnostics.count(where: { $0.code.rawValue.hasPrefix("policy.") }) > problemLimit else {
+            return fix
+        }
+        var reported = fix
+        reported.report = lint(fix.report.source)
+        return reported
     }
 
     /// The report with the configuration and the file's inline directives applied, in source order.

@@ -7,13 +7,22 @@ struct DecodingSupport {
     /// every node, 100,000 of them with aliases, and an app reads its policy at launch.
     static let maximumReported = 500
 
-    mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic, keepingAtMost: Self.maximumReported, overflow: .policyTooManyProblems)
+    /// The most problems this decoding reports: ``maximumReported``, or as many as there are for `policy-lint
+    /// --fix`, whose passes apply the fix-its of every problem (they are at most a few for each node the reader
+    /// allows).
+    let problemLimit: Int
+
+    init(problemLimit: Int = maximumReported) {
+        self.problemLimit = problemLimit
     }
 
-    /// Whether a problem reported now is kept with its message: past ``maximumReported``, only the error that says the
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic, keepingAtMost: problemLimit, overflow: .policyTooManyProblems)
+    }
+
+    /// Whether a problem reported now is kept with its message: past ``problemLimit``, only the error that says the
     /// rest are not reported is, so a message that costs work to make (a suggestion) need not be made.
-    var keepsProblems: Bool { diagnostics.count < Self.maximumReported }
+    var keepsProblems: Bool { diagnostics.count < problemLimit }
 
     mutating func error(
         _ code: DiagnosticCode, _ message: String, at range: SourceRange, fixIt: FixIt? = nil,

@@ -9,12 +9,15 @@ public struct PolicyDecoder: Sendable {
     /// The format versions this decoder reads.
     public static let supportedFormatVersions = [1]
 
+    /// The most problems reported; see ``DecodingSupport/problemLimit``.
+    var problemLimit = DecodingSupport.maximumReported
+
     /// Creates a decoder.
     public init() {}
 
     /// Decodes a document's root node.
     public func decode(_ root: YAMLNode) -> (policy: Policy, diagnostics: [Diagnostic]) {
-        var support = DecodingSupport()
+        var support = DecodingSupport(problemLimit: problemLimit)
         var policy = Policy(range: root.range)
         guard let entries = support.mapping(root, "a policy file") else { return (policy, support.diagnostics) }
         let byKey = support.entries(entries, as: TopLevelKey.self, in: "a policy")

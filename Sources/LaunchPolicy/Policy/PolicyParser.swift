@@ -55,6 +55,8 @@ extension YAMLReadingPolicyParser {
 public struct YAMLPolicyParser: YAMLReadingPolicyParser {
     /// The reader's limits.
     public var limits: YAMLLimits
+    /// The most problems the decoder reports; see ``DecodingSupport/problemLimit``.
+    var problemLimit = DecodingSupport.maximumReported
 
     /// Creates a parser.
     public init(limits: YAMLLimits = .default) {
@@ -64,7 +66,9 @@ public struct YAMLPolicyParser: YAMLReadingPolicyParser {
     /// Decodes an already-read file.
     func parse(read: YAMLReadResult) -> PolicyParseResult {
         guard let root = read.root else { return PolicyParseResult(policy: nil, diagnostics: read.diagnostics) }
-        let decoded = PolicyDecoder().decode(root)
+        var decoder = PolicyDecoder()
+        decoder.problemLimit = problemLimit
+        let decoded = decoder.decode(root)
         return PolicyParseResult(policy: decoded.policy, diagnostics: (read.diagnostics + decoded.diagnostics).sortedBySource())
     }
 }
