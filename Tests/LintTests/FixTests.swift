@@ -277,6 +277,23 @@ import TestSupport
         #expect(!linter.fix(Array(text.utf8), path: "p.yaml", passes: -1).changed)
     }
 
+    /// A test file's problems are looked at whole too.
+    @Test func aTestFilesProblemsPastTheFirst500AreFixedToo() throws {
+        let folder = try makeTemporaryFolder("fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("policy: 1\nrules: []\n".utf8).write(to: folder.appendingPathComponent("p.yaml"))
+        // An invalid gate (no fix-it), then a misspelt `context`.
+        let tests = "tests:\n"
+            + (0..<600).map { "  - {name: t\($0), expect: {gate: zzz}, contxt: {platform: ios}}\n" }.joined()
+        let file = folder.appendingPathComponent("p.tests.yaml")
+        try Data(tests.utf8).write(to: file)
+        let linter = PolicyLinter(now: lintNow)
+        let fixed = linter.fix(fileAt: file, path: "p.tests.yaml", passes: 1)
+        #expect(fixed.applied.count == 600)
+        #expect(fixed.report.diagnostics.map(\.code)
+            == Array(repeating: .policyInvalidValue, count: 500) + [.policyTooManyProblems])
+    }
+
     /// Renamed to a key its mapping already has, an entry would be a key written twice: no such name is suggested.
     @Test func aKeyTheMappingHasIsNotSuggested() {
         let policy = """

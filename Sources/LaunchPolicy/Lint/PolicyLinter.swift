@@ -93,8 +93,8 @@ public struct PolicyLinter: Sendable {
     public var configuration: LintConfiguration
     /// The time date windows are checked against, and test cases without `now` run at.
     public var now: Date
-    /// The most problems the decoder reports in a policy: ``DecodingSupport/maximumReported``, except in the passes
-    /// of ``fix(fileAt:path:passes:)``, which look at every problem.
+    /// The most problems the decoder reports in a policy or a test file: ``DecodingSupport/maximumReported``, except
+    /// in the passes of ``fix(fileAt:path:passes:)``, which look at every problem.
     var problemLimit = DecodingSupport.maximumReported
 
     /// Creates a linter.
@@ -132,7 +132,7 @@ public struct PolicyLinter: Sendable {
     /// Lints the bytes of a test file against the policy it tests; failures note the policy's rules at `policyPath`.
     public func lintTests(_ bytes: [UInt8], path: String, policy: Policy, policyPath: String) -> LintReport {
         let read = YAMLReader(limits: limits).read(bytes)
-        let decoded = PolicyTestFile.decode(read: read, rules: policy.rules)
+        let decoded = PolicyTestFile.decode(read: read, rules: policy.rules, problemLimit: problemLimit)
         var diagnostics = decoded.diagnostics
         if !diagnostics.containsErrors {
             var tested = policy

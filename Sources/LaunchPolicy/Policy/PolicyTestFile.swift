@@ -46,9 +46,11 @@ public enum PolicyTestFile {
     }
 
     /// Decodes an already-read test file.
-    static func decode(read: YAMLReadResult, rules: [Rule]) -> (tests: [PolicyTestCase], diagnostics: [Diagnostic]) {
+    static func decode(
+        read: YAMLReadResult, rules: [Rule], problemLimit: Int = DecodingSupport.maximumReported
+    ) -> (tests: [PolicyTestCase], diagnostics: [Diagnostic]) {
         guard let root = read.root else { return ([], read.diagnostics) }
-        var support = DecodingSupport()
+        var support = DecodingSupport(problemLimit: problemLimit)
         var tests: [PolicyTestCase] = []
         if let entries = support.mapping(root, "a test file") {
             let byKey = support.entries(entries, as: Key.self, in: "a test file")
