@@ -69,7 +69,7 @@ def files():
     # quote it, 840 MB of output, which `explain` and `eval` held whole, with copies (eval: 17 s and 3.8 GB); they
     # write it as it is made now.
     yield 'long-message.yaml', HEAD + f'messages:\n  m:\n    default: "{"x" * 60_000}"\n' + 'rules:\n' + ''.join(
-        f'  - {{id: r{i}, then: notify, message: m}}\n' for i in range(8_500))
+        f'  - {{id: r{i}, then: notify, message: m}}\n' for i in range(14_000))
     # One `grant` rule listing 90,000 entitlements (709 KB): the decision names each once, and looked for each among
     # those granted before it, 13.7 s for the library's evaluation at an app's launch; a set once there are many now.
     yield 'many-entitlements.yaml', 'policy: 1\nid: hostile\nrules:\n  - id: r\n    then: grant\n' + (
@@ -172,7 +172,8 @@ def files():
         8_000, lambda i: f'{{app-version: "< {i % 50}.{i % 7}"}}')
     # As many rules as the node limit allows, each with a misspelt key and an unquoted 1.10: 17,000 fix-its, of which
     # a report holds 500 of the keys' (the problems of a fix's passes are not limited).
-    misspelt = ''.join(f'  - {{id: r{i}, wehn: {{app-version: 1.10}}, then: block, message: m}}\n' for i in range(8_500))
+    misspelt = ''.join(
+        f'  - {{id: r{i}, wehn: {{app-version: 1.10}}, then: block, message: m}}\n' for i in range(8_500))
     yield 'many-fixes.yaml', HEAD + MESSAGE + 'rules:\n' + misspelt
 
 

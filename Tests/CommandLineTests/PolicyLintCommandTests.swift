@@ -372,8 +372,10 @@ import TestSupport
                 expect: {gate: require-update}
 
             """
-        // Each folder lists a test file before its policy; c.yaml has no tests.
-        let files = ["a.yaml": fixable, "a.tests.yaml": tests, "b.yaml": fixable, "b.tests.yaml": tests, "c.yaml": fixable]
+        // The folder lists each test file before its policy; c.yaml has no tests.
+        let files = [
+            "a.yaml": fixable, "a.tests.yaml": tests, "b.yaml": fixable, "b.tests.yaml": tests, "c.yaml": fixable,
+        ]
         let folder = try folder(files)
         defer { try? FileManager.default.removeItem(at: folder) }
         let unfixed = try Executables.run("policy-lint", [folder.path])
