@@ -14,7 +14,8 @@ let package = Package(
         .executable(name: "policy-lint", targets: ["policy-lint"]),
     ],
     dependencies: [
-        // Command-line parsing for the two executables only; the library depends on nothing but libyaml (and libc).
+        // Command-line parsing for the two executables only; the library depends on nothing but libyaml, libc and its
+        // own C target.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Ed25519 signatures of delivered policies, for the delivery module only: the core library stays without it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -29,9 +30,12 @@ let package = Package(
         // The system's extended-attribute calls (<sys/xattr.h>), with one signature on every system: policy-lint's
         // `--fix` keeps a file's attributes. Part of the C library, so nothing to install.
         .systemLibrary(name: "CFileAttributes"),
+        // SHA-256's block function on the processor's SHA instructions, for the rollout bucket: about a tenth of
+        // what the Swift one costs, on the processors that have them (Evaluation/SHA256.swift says when).
+        .target(name: "CSHA256"),
         .target(
             name: "LaunchPolicy",
-            dependencies: ["CYAML", "CFileAttributes"]
+            dependencies: ["CYAML", "CFileAttributes", "CSHA256"]
         ),
         // Remote delivery: fetch over HTTP(S), cache the last-known-good policy, verify Ed25519 signatures. Its own
         // module, so that apps that bundle their policy take no networking or cryptography code.

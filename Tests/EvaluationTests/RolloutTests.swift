@@ -1,5 +1,6 @@
 import Foundation
 @testable import LaunchPolicy
+import TestSupport
 import Testing
 
 @Suite struct RolloutTests {
@@ -22,8 +23,28 @@ import Testing
     func sha256MatchesTheStandardVectors(message: String, hex: String) {
         let digest = SHA256.digest(Array(message.utf8))
         #expect(digest.map { String(format: "%02x", $0) }.joined() == hex)
-        let words = Array(message.utf8).withUnsafeBytes { SHA256.words(of: $0) }
-        #expect([words.0, words.1, words.2, words.3, words.4, words.5, words.6, words.7].map(SHA256.hex).joined() == hex)
+        // Both block functions, the processor's where it has one.
+        for hardware in SHA256.hardwareCompresses ? [false, true] : [false] {
+            let words = Array(message.utf8).withUnsafeBytes { SHA256.words(of: $0, hardware: hardware) }
+            #expect(Self.list(words).map(SHA256.hex).joined() == hex, "hardware: \(hardware)")
+        }
+    }
+
+    private static func list(_ words: SHA256.State) -> [UInt32] {
+        [words.0, words.1, words.2, words.3, words.4, words.5, words.6, words.7]
+    }
+
+    /// The processor's block function (CSHA256) against the Swift one, on messages of every length up to five
+    /// blocks, so that every place of the padding and runs of several whole blocks are covered.
+    @Test(.enabled(if: SHA256.hardwareCompresses, "this processor has no SHA instructions: only the Swift block function runs"))
+    func theProcessorsBlockFunctionGivesTheSameDigests() {
+        var random = SeededGenerator(seed: 256)
+        for length in 0...320 {
+            let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let swift = message.withUnsafeBytes { SHA256.words(of: $0, hardware: false) }
+            let processor = message.withUnsafeBytes { SHA256.words(of: $0, hardware: true) }
+            #expect(Self.list(swift) == Self.list(processor), "length \(length)")
+        }
     }
 
     /// Buckets computed independently (Python's hashlib) from the documented definition.

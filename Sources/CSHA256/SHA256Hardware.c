@@ -1,0 +1,88 @@
+// SHA-256 blocks through the x86-64 SHA extensions (SHA256RNDS2, SHA256MSG1, SHA256MSG2). See include/CSHA256.h.
+//
+// The instructions keep the eight working variables in two registers, A B E F and C D G H (the first named in the
+// highest lane), rather than a b c d and e f g h in order; the state is rearranged into that form at the start and
+// back at the end. Each SHA256RNDS2 does two rounds, with the round constants already added to the message words in
+// the low half of its third operand. The message schedule is worked out four words at a time, as the rounds need it.
+#include "CSHA256.h"
+
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+
+int launchpolicy_sha256_hardware(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    const int ssse3 = (ecx >> 9) & 1, sse41 = (ecx >> 19) & 1;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    const int sha = (ebx >> 29) & 1;
+    return ssse3 && sse41 && sha;
+}
+
+static const uint32_t round_constants[64] __attribute__((aligned(16))) = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+__attribute__((target("sha,sse4.1,ssse3")))
+void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
+    // Each 32-bit word's bytes reversed: the message is big-endian.
+    const __m128i byte_order = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    __m128i abcd = _mm_loadu_si128((const __m128i *)state);         // lanes a b c d
+    __m128i efgh = _mm_loadu_si128((const __m128i *)(state + 4));   // lanes e f g h
+    __m128i badc = _mm_shuffle_epi32(abcd, 0xb1);                   // b a d c
+    __m128i hgfe = _mm_shuffle_epi32(efgh, 0x1b);                   // h g f e
+    __m128i abef = _mm_alignr_epi8(badc, hgfe, 8);                  // f e b a: A B E F, A highest
+    __m128i cdgh = _mm_blend_epi16(hgfe, badc, 0xf0);               // h g d c: C D G H, C highest
+
+    for (; count > 0; count--, blocks += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        // The last four groups of four message words; group g is words 4g to 4g + 3.
+        __m128i words[4];
+        for (int group = 0; group < 16; group++) {
+            __m128i next;
+            if (group < 4) {
+                next = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16 * group)), byte_order);
+            } else {
+                // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], four at a time: MSG1 adds σ0 of the next
+                // word to each of the group four back, the middle term is W[t-7…t-4], and MSG2 adds σ1, working
+                // out the last two words from the first two.
+                const __m128i back4 = words[group % 4], back3 = words[(group + 1) % 4];
+                const __m128i back2 = words[(group + 2) % 4], back1 = words[(group + 3) % 4];
+                next = _mm_sha256msg1_epu32(back4, back3);
+                next = _mm_add_epi32(next, _mm_alignr_epi8(back1, back2, 4));
+                next = _mm_sha256msg2_epu32(next, back1);
+            }
+            words[group % 4] = next;
+            __m128i input = _mm_add_epi32(next, _mm_load_si128((const __m128i *)(round_constants + 4 * group)));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, input);   // two rounds: cdgh now holds A B E F
+            input = _mm_shuffle_epi32(input, 0x0e);            // the upper two words into the low half
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, input);   // two more: back in their registers
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+
+    const __m128i a_b_e_f = _mm_shuffle_epi32(abef, 0x1b);
+    const __m128i g_h_c_d = _mm_shuffle_epi32(cdgh, 0xb1);
+    _mm_storeu_si128((__m128i *)state, _mm_blend_epi16(a_b_e_f, g_h_c_d, 0xf0));      // a b c d
+    _mm_storeu_si128((__m128i *)(state + 4), _mm_alignr_epi8(g_h_c_d, a_b_e_f, 8));   // e f g h
+}
+
+#else
+
+int launchpolicy_sha256_hardware(void) { return 0; }
+
+void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
+    (void)state;
+    (void)blocks;
+    (void)count;
+}
+
+#endif

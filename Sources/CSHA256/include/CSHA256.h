@@ -1,0 +1,18 @@
+#ifndef LAUNCHPOLICY_CSHA256_H
+#define LAUNCHPOLICY_CSHA256_H
+// SHA-256's block function on the processor's own SHA instructions, where it has them: Swift cannot reach them
+// without C. The library's Swift implementation (Evaluation/SHA256.swift) does everything else, and is the one used
+// wherever these functions say they cannot help.
+#include <stddef.h>
+#include <stdint.h>
+
+/// 1 when `launchpolicy_sha256_compress_hardware` runs on this processor, 0 otherwise. Today that is an x86-64
+/// processor with the SHA extensions, SSSE3 and SSE4.1 (asked of the processor itself, with CPUID); on any other
+/// machine, and with a compiler that is not Clang or GCC, it is 0.
+int launchpolicy_sha256_hardware(void);
+
+/// Compresses `count` 64-byte blocks at `blocks` into the eight state words at `state` (a, b, …, h, in the machine's
+/// byte order), as FIPS 180-4's block function does. Call it only when `launchpolicy_sha256_hardware()` is 1.
+void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count);
+
+#endif
