@@ -372,6 +372,31 @@ private let everyKey = """
         #expect(other.notices.isEmpty)
     }
 
+    /// Tags are compared over their bytes where they lie when both have them in one piece, and byte by byte
+    /// otherwise (a string bridged from Objective-C, any other collection): the answers are the same, for
+    /// locales, legacy language codes and regions alike.
+    @Test func tagsReadInPlaceAndByteByByteCompareTheSame() {
+        let tags = ["", "p", "pt", "PT", "pt-BR", "pt_br", "pt-PT", "pt-BR-x", "ptx", "de", "de-AT", "iw", "he",
+            "he-IL", "iw_IL", "in", "id-ID", "ji", "yi", "iwa", "zh-Hant-TW", "zh-hant", "es-419", "BR", "br", "419"]
+        for tag in tags {
+            for locale in tags {
+                let inPlace = ValueSyntax.subtags(of: tag.utf8, holding: locale.utf8)
+                #expect(ValueSyntax.subtags(of: AnyCollection(tag.utf8), holding: AnyCollection(locale.utf8)) == inPlace,
+                    "\(tag) holding \(locale)")
+                #expect(ValueSyntax.subtags(of: tag.utf8, holding: AnyCollection(locale.utf8)) == inPlace)
+                #expect(ValueSyntax.subtags(of: AnyCollection(tag.utf8), holding: locale.utf8) == inPlace)
+                #expect(ValueSyntax.sameRegion(tag, locale)
+                    == ValueSyntax.sameRegion(bytes: AnyCollection(tag.utf8), AnyCollection(locale.utf8)))
+            }
+        }
+        // What the two paths agree on is right.
+        #expect(ValueSyntax.subtags(of: "pt".utf8, holding: "pt-BR".utf8) == 1)
+        #expect(ValueSyntax.subtags(of: "pt_br".utf8, holding: "PT-BR".utf8) == 2)
+        #expect(ValueSyntax.subtags(of: "he".utf8, holding: "iw_IL".utf8) == 1)
+        #expect(ValueSyntax.subtags(of: "p".utf8, holding: "pt".utf8) == nil)
+        #expect(ValueSyntax.sameRegion("br", "BR") && !ValueSyntax.sameRegion("BR", "BRA"))
+    }
+
     @Test func withoutALocaleTheDefaultTextShows() throws {
         #expect(try policy(messages).evaluate(context([:])).notices.first?.text == "Hello")
     }

@@ -142,6 +142,32 @@ private let everyAction = """
         #expect(edited.notices.dropFirst().map(\.text) == shown.dropFirst().map { "text \($0)" })
     }
 
+    /// An `attributes` entry finds the context's values, compared one by one among a few and looked up by hash
+    /// among many, and says which attribute is missing.
+    @Test(arguments: [2, LaunchContext.scannedAttributes, LaunchContext.scannedAttributes + 1, 40])
+    func attributesAreFoundHoweverManyTheContextSets(count: Int) throws {
+        let last = count - 1
+        let policy = try policy("""
+            policy: 1
+            messages: {m: {default: "m"}}
+            rules:
+              - {id: last, when: {attributes: {a\(last): v\(last)}}, then: notify, message: m}
+              - {id: both, when: {attributes: {a0: v0, a\(last): [x, v\(last)]}}, then: notify, message: m}
+              - {id: other-value, when: {attributes: {a\(last): v0x}}, then: notify, message: m}
+              - {id: missing, when: {attributes: {a\(count): v\(count)}}, then: notify, message: m}
+              - {id: a-prefix, when: {attributes: {a: v0}}, then: notify, message: m}
+            """)
+        let attributes = Dictionary(uniqueKeysWithValues: (0..<count).map { ("a\($0)", "v\($0)") })
+        let decision = policy.evaluate(try context([:], attributes: attributes))
+        #expect(decision.shownRules == ["last", "both"])
+        guard case .notMatched(let missing) = decision.explanation(of: "missing")?.outcome else {
+            Issue.record("missing should not match")
+            return
+        }
+        #expect(missing.message == "attribute a\(count) is not in the context")
+        #expect(decision.explanation(of: "other-value")?.summary == "does not match: attribute a\(last) v\(last) is not v0x")
+    }
+
     /// A decision grants each entitlement once, in order of first appearance, however many there are: a later rule
     /// and a rule's own list repeat names the earlier ones gave.
     @Test(arguments: [10, Interpreter.scannedEntitlements, Interpreter.scannedEntitlements + 1, 100])

@@ -130,7 +130,7 @@ struct ConditionEvaluator {
             guard let installID = context.installID else { return false }
             return Rollout.includes(bucket: Rollout.bucket(installID: installID, ruleID: ruleID), percentage: percentage)
         case .attributes(let accepted):
-            return accepted.allSatisfy { name, values in context.attributes[name].map(values.contains) ?? false }
+            return accepted.allSatisfy { name, values in context.attribute(name).map(values.contains) ?? false }
         }
     }
 
@@ -245,7 +245,7 @@ struct ConditionEvaluator {
         case .attributes(let accepted):
             var last: ConditionFinding?
             for name in accepted.keys.sorted() {
-                guard let value = context.attributes[name] else { return missing("attribute \(name)") }
+                guard let value = context.attribute(name) else { return missing("attribute \(name)") }
                 let values = accepted[name] ?? []
                 let result = finding(values.contains(value), .attribute(name: name, value: value, accepted: values))
                 if !result.holds { return result }

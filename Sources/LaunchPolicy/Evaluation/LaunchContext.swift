@@ -48,6 +48,19 @@ public struct LaunchContext: Sendable {
     /// The versions, each read as every kind a condition may compare it as.
     var versions: Versions { values.versions }
 
+    /// The value of the attribute `name`, as an `attributes` condition reads it. An app sets a handful, and among
+    /// up to ``scannedAttributes`` the names are compared one by one: hashing the name cost about 300 instructions
+    /// a lookup, where a short name compares with another in a few dozen, and with itself as two words.
+    func attribute(_ name: String) -> String? {
+        let attributes = values.attributes
+        guard attributes.count <= Self.scannedAttributes else { return attributes[name] }
+        for (key, value) in attributes where key == name { return value }
+        return nil
+    }
+
+    /// How many attributes ``attribute(_:)`` compares one by one before it looks a name up by its hash.
+    static let scannedAttributes = 8
+
     /// Every value of the context, in one object shared by every copy: the interpreter, its condition evaluator
     /// and what it defers each keep a copy, and a copy of a dozen strings, tables and dates retained one by one
     /// cost about a tenth of an evaluation behind a gate.

@@ -274,6 +274,17 @@ enum ValueSyntax {
     /// user's locale `iw_IL`, a policy may be written for `he` or, for Android's sake, `iw`, and either finds the
     /// other.
     static func subtags(of tag: some Collection<UInt8>, holding locale: some Collection<UInt8>) -> Int? {
+        // Over the bytes where they lie, when both tags have them in one piece, as a native string's UTF-8 does:
+        // walked through `String.UTF8View`'s iterator, each byte cost several times as much, and an evaluation asks
+        // this for every `locale` entry and every translation of a message it shows.
+        let inPlace: Int?? = tag.withContiguousStorageIfAvailable { tag in
+            locale.withContiguousStorageIfAvailable { locale in subtagsOfBytes(of: tag, holding: locale) }
+        } ?? nil
+        return inPlace ?? subtagsOfBytes(of: tag, holding: locale)
+    }
+
+    /// ``subtags(of:holding:)``, over any collections of bytes.
+    private static func subtagsOfBytes(of tag: some Collection<UInt8>, holding locale: some Collection<UInt8>) -> Int? {
         var mayBeLegacy = false
         if let subtags = matchedSubtags(of: tag, holding: locale, mayBeLegacy: &mayBeLegacy) { return subtags }
         guard mayBeLegacy else { return nil }
@@ -375,8 +386,16 @@ enum ValueSyntax {
 
     /// Whether two region codes are the same, in any case (`no` is `NO`).
     static func sameRegion(_ one: String, _ other: String) -> Bool {
-        one.utf8.count == other.utf8.count
-            && zip(one.utf8, other.utf8).allSatisfy { asciiUppercased($0) == asciiUppercased($1) }
+        // In place, as ``subtags(of:holding:)`` reads tags, when both strings keep their bytes in one piece.
+        let inPlace = one.utf8.withContiguousStorageIfAvailable { one in
+            other.utf8.withContiguousStorageIfAvailable { other in sameRegion(bytes: one, other) }
+        } ?? nil
+        return inPlace ?? sameRegion(bytes: one.utf8, other.utf8)
+    }
+
+    /// ``sameRegion(_:_:)``, over any collections of bytes.
+    static func sameRegion(bytes one: some Collection<UInt8>, _ other: some Collection<UInt8>) -> Bool {
+        one.count == other.count && zip(one, other).allSatisfy { asciiUppercased($0) == asciiUppercased($1) }
     }
 
     private static func asciiUppercased(_ byte: UInt8) -> UInt8 {
