@@ -30,6 +30,24 @@ static const uint32_t round_constants[64] __attribute__((aligned(16))) = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
+#define LAUNCHPOLICY_SHA_TARGET __attribute__((target("sha,sse4.1,ssse3"), always_inline))
+
+/// The next four message words, W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for four t at once, from the four
+/// groups before them (`back4` the oldest): MSG1 adds σ0 of the next word to each word of `back4`, the middle term
+/// is W[t-7] to W[t-4], and MSG2 adds σ1, working out the last two words from the first two.
+static inline LAUNCHPOLICY_SHA_TARGET __m128i next_words(__m128i back4, __m128i back3, __m128i back2, __m128i back1) {
+    const __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(back4, back3), _mm_alignr_epi8(back1, back2, 4));
+    return _mm_sha256msg2_epu32(sum, back1);
+}
+
+/// Four rounds, those of the message words `words` (group `group` of sixteen).
+static inline LAUNCHPOLICY_SHA_TARGET void four_rounds(__m128i *abef, __m128i *cdgh, __m128i words, int group) {
+    __m128i input = _mm_add_epi32(words, _mm_load_si128((const __m128i *)(round_constants + 4 * group)));
+    *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, input);   // two rounds: cdgh now holds A B E F
+    input = _mm_shuffle_epi32(input, 0x0e);              // the upper two words into the low half
+    *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, input);   // two more: back in their registers
+}
+
 __attribute__((target("sha,sse4.1,ssse3")))
 void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
     // Each 32-bit word's bytes reversed: the message is big-endian.
@@ -43,27 +61,24 @@ void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *block
 
     for (; count > 0; count--, blocks += 64) {
         const __m128i abef_before = abef, cdgh_before = cdgh;
-        // The last four groups of four message words; group g is words 4g to 4g + 3.
-        __m128i words[4];
-        for (int group = 0; group < 16; group++) {
-            __m128i next;
-            if (group < 4) {
-                next = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16 * group)), byte_order);
-            } else {
-                // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], four at a time: MSG1 adds σ0 of the next
-                // word to each of the group four back, the middle term is W[t-7…t-4], and MSG2 adds σ1, working
-                // out the last two words from the first two.
-                const __m128i back4 = words[group % 4], back3 = words[(group + 1) % 4];
-                const __m128i back2 = words[(group + 2) % 4], back1 = words[(group + 3) % 4];
-                next = _mm_sha256msg1_epu32(back4, back3);
-                next = _mm_add_epi32(next, _mm_alignr_epi8(back1, back2, 4));
-                next = _mm_sha256msg2_epu32(next, back1);
-            }
-            words[group % 4] = next;
-            __m128i input = _mm_add_epi32(next, _mm_load_si128((const __m128i *)(round_constants + 4 * group)));
-            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, input);   // two rounds: cdgh now holds A B E F
-            input = _mm_shuffle_epi32(input, 0x0e);            // the upper two words into the low half
-            abef = _mm_sha256rnds2_epu32(abef, cdgh, input);   // two more: back in their registers
+        // The last four groups of four message words, each group in the variable of its number modulo 4.
+        __m128i words0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)blocks), byte_order);
+        __m128i words1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16)), byte_order);
+        __m128i words2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 32)), byte_order);
+        __m128i words3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 48)), byte_order);
+        four_rounds(&abef, &cdgh, words0, 0);
+        four_rounds(&abef, &cdgh, words1, 1);
+        four_rounds(&abef, &cdgh, words2, 2);
+        four_rounds(&abef, &cdgh, words3, 3);
+        for (int group = 4; group < 16; group += 4) {
+            words0 = next_words(words0, words1, words2, words3);
+            four_rounds(&abef, &cdgh, words0, group);
+            words1 = next_words(words1, words2, words3, words0);
+            four_rounds(&abef, &cdgh, words1, group + 1);
+            words2 = next_words(words2, words3, words0, words1);
+            four_rounds(&abef, &cdgh, words2, group + 2);
+            words3 = next_words(words3, words0, words1, words2);
+            four_rounds(&abef, &cdgh, words3, group + 3);
         }
         abef = _mm_add_epi32(abef, abef_before);
         cdgh = _mm_add_epi32(cdgh, cdgh_before);

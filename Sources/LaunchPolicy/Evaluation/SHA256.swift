@@ -4,7 +4,7 @@ import CSHA256
 /// library takes no dependency for one function; the standard vectors check it in the tests.
 ///
 /// Blocks go through the processor's SHA instructions where it has them (the C target `CSHA256`, as Swift cannot
-/// reach them): about 300 instructions a block against about 3,600 here, and three blocks were a sixth of an
+/// reach them): about 200 instructions a block against about 3,600 here, and three blocks were a sixth of an
 /// evaluation that decides every rule of the 48-rule benchmark policy. Everywhere else the block function below
 /// does the work, and the tests hold the two to the same digests.
 enum SHA256 {
