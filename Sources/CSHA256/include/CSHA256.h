@@ -2,9 +2,13 @@
 #define LAUNCHPOLICY_CSHA256_H
 // SHA-256's block function on the processor's own SHA instructions, where it has them: Swift cannot reach them
 // without C. The library's Swift implementation (Evaluation/SHA256.swift) does everything else, and is the one used
-// wherever these functions say they cannot help.
+// wherever these functions say they cannot help; it reads its round constants here.
 #include <stddef.h>
 #include <stdint.h>
+
+/// FIPS 180-4's 64 round constants, on every processor: the Swift block function reads them here, so that they are
+/// written once.
+const uint32_t *launchpolicy_sha256_round_constants(void);
 
 /// 1 when `launchpolicy_sha256_compress_hardware` runs on this processor, 0 otherwise. Today that is an x86-64
 /// processor with the SHA extensions, SSSE3 and SSE4.1 (asked of the processor itself, with CPUID); on any other
