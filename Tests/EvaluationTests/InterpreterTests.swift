@@ -165,7 +165,8 @@ private let everyAction = """
             return
         }
         #expect(missing.message == "attribute a\(count) is not in the context")
-        #expect(decision.explanation(of: "other-value")?.summary == "does not match: attribute a\(last) v\(last) is not v0x")
+        #expect(decision.explanation(of: "other-value")?.summary
+            == "does not match: attribute a\(last) v\(last) is not v0x")
     }
 
     /// A decision grants each entitlement once, in order of first appearance, however many there are: a later rule

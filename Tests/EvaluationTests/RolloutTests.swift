@@ -36,7 +36,8 @@ import Testing
 
     /// The processor's block function (CSHA256) against the Swift one, on messages of every length up to five
     /// blocks, so that every place of the padding and runs of several whole blocks are covered.
-    @Test(.enabled(if: SHA256.hardwareCompresses, "this processor has no SHA instructions: only the Swift block function runs"))
+    @Test(.enabled(if: SHA256.hardwareCompresses,
+        "this processor has no SHA instructions: only the Swift block function runs"))
     func theProcessorsBlockFunctionGivesTheSameDigests() {
         var random = SeededGenerator(seed: 256)
         for length in 0...320 {
