@@ -1,9 +1,11 @@
-// SHA-256 blocks through the x86-64 SHA extensions (SHA256RNDS2, SHA256MSG1, SHA256MSG2). See include/CSHA256.h.
+// SHA-256 blocks through the processor's SHA instructions: the x86-64 SHA extensions (SHA256RNDS2, SHA256MSG1,
+// SHA256MSG2) or ARMv8's (SHA256H, SHA256H2, SHA256SU0, SHA256SU1). See include/CSHA256.h.
 //
-// The instructions keep the eight working variables in two registers, A B E F and C D G H (the first named in the
-// highest lane), rather than a b c d and e f g h in order; the state is rearranged into that form at the start and
-// back at the end. Each SHA256RNDS2 does two rounds, with the round constants already added to the message words in
-// the low half of its third operand. The message schedule is worked out four words at a time, as the rounds need it.
+// Both work out the message schedule four words at a time, as the rounds need it, and take the round constants
+// already added to the message words. x86-64's SHA256RNDS2 does two rounds and keeps the eight working variables in
+// two registers as A B E F and C D G H (the first named in the highest lane), so the state is rearranged into that
+// form at the start and back at the end. ARMv8's SHA256H and SHA256H2 do four rounds between them, on a b c d and
+// e f g h in order.
 #include "CSHA256.h"
 
 // FIPS 180-4's 64 round constants, for both block functions: this one reads them here, the Swift one through
@@ -92,6 +94,75 @@ void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *block
     const __m128i g_h_c_d = _mm_shuffle_epi32(cdgh, 0xb1);
     _mm_storeu_si128((__m128i *)state, _mm_blend_epi16(a_b_e_f, g_h_c_d, 0xf0));      // a b c d
     _mm_storeu_si128((__m128i *)(state + 4), _mm_alignr_epi8(g_h_c_d, a_b_e_f, 8));   // e f g h
+}
+
+#elif defined(__aarch64__) && (defined(__clang__) || defined(__GNUC__))
+#include <arm_neon.h>
+
+#if defined(__ARM_FEATURE_SHA2)
+// The compiler was told that every processor this build runs on has them: every 64-bit Apple processor does.
+int launchpolicy_sha256_hardware(void) { return 1; }
+#elif defined(__linux__)
+// Linux and Android say so in the hardware capabilities they hand each process.
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2 (1UL << 6)
+#endif
+int launchpolicy_sha256_hardware(void) { return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0; }
+#else
+int launchpolicy_sha256_hardware(void) { return 0; }
+#endif
+
+#define LAUNCHPOLICY_SHA_TARGET __attribute__((target("+crypto"), always_inline))
+
+/// The next four message words, W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for four t at once, from the four
+/// groups before them (`back4` the oldest): SU0 adds σ0 of the next word to each word of `back4`, SU1 adds the rest.
+static inline LAUNCHPOLICY_SHA_TARGET uint32x4_t next_words(
+    uint32x4_t back4, uint32x4_t back3, uint32x4_t back2, uint32x4_t back1) {
+    return vsha256su1q_u32(vsha256su0q_u32(back4, back3), back2, back1);
+}
+
+/// Four rounds, those of the message words `words` (group `group` of sixteen).
+static inline LAUNCHPOLICY_SHA_TARGET void four_rounds(
+    uint32x4_t *abcd, uint32x4_t *efgh, uint32x4_t words, int group) {
+    const uint32x4_t input = vaddq_u32(words, vld1q_u32(round_constants + 4 * group));
+    const uint32x4_t abcd_before = *abcd;
+    *abcd = vsha256hq_u32(abcd_before, *efgh, input);
+    *efgh = vsha256h2q_u32(*efgh, abcd_before, input);
+}
+
+/// The four big-endian message words at `bytes`.
+static inline LAUNCHPOLICY_SHA_TARGET uint32x4_t message_words(const uint8_t *bytes) {
+    return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+}
+
+__attribute__((target("+crypto")))
+void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
+    uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
+    for (; count > 0; count--, blocks += 64) {
+        const uint32x4_t abcd_before = abcd, efgh_before = efgh;
+        // The last four groups of four message words, each group in the variable of its number modulo 4.
+        uint32x4_t words0 = message_words(blocks), words1 = message_words(blocks + 16);
+        uint32x4_t words2 = message_words(blocks + 32), words3 = message_words(blocks + 48);
+        four_rounds(&abcd, &efgh, words0, 0);
+        four_rounds(&abcd, &efgh, words1, 1);
+        four_rounds(&abcd, &efgh, words2, 2);
+        four_rounds(&abcd, &efgh, words3, 3);
+        for (int group = 4; group < 16; group += 4) {
+            words0 = next_words(words0, words1, words2, words3);
+            four_rounds(&abcd, &efgh, words0, group);
+            words1 = next_words(words1, words2, words3, words0);
+            four_rounds(&abcd, &efgh, words1, group + 1);
+            words2 = next_words(words2, words3, words0, words1);
+            four_rounds(&abcd, &efgh, words2, group + 2);
+            words3 = next_words(words3, words0, words1, words2);
+            four_rounds(&abcd, &efgh, words3, group + 3);
+        }
+        abcd = vaddq_u32(abcd, abcd_before);
+        efgh = vaddq_u32(efgh, efgh_before);
+    }
+    vst1q_u32(state, abcd);
+    vst1q_u32(state + 4, efgh);
 }
 
 #else

@@ -10,9 +10,11 @@
 /// written once.
 const uint32_t *launchpolicy_sha256_round_constants(void);
 
-/// 1 when `launchpolicy_sha256_compress_hardware` runs on this processor, 0 otherwise. Today that is an x86-64
-/// processor with the SHA extensions, SSSE3 and SSE4.1 (asked of the processor itself, with CPUID); on any other
-/// machine, and with a compiler that is not Clang or GCC, it is 0.
+/// 1 when `launchpolicy_sha256_compress_hardware` runs on this processor, 0 otherwise. It is 1 on an x86-64
+/// processor with the SHA extensions, SSSE3 and SSE4.1 (asked of the processor itself, with CPUID), and on an arm64
+/// one with ARMv8's SHA-256 instructions: every 64-bit Apple processor (the compiler says so), and on Linux and
+/// Android one whose kernel lists them among the process's hardware capabilities (`getauxval(AT_HWCAP)`). On any
+/// other machine or system, and with a compiler that is not Clang or GCC, it is 0.
 int launchpolicy_sha256_hardware(void);
 
 /// Compresses `count` 64-byte blocks at `blocks` into the eight state words at `state` (a, b, …, h, in the machine's

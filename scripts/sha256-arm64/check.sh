@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Checks Sources/CSHA256's block function for arm64 (ARMv8's SHA-256 instructions) on this machine, which need not be
+# an ARM one: digests.c and the C target are compiled for arm64 Linux, with GCC and, when it is here, Clang, and run
+# under QEMU's emulation of an ARMv8 processor; every digest is compared with Python's hashlib. The package's own
+# test (RolloutTests.theProcessorsBlockFunctionGivesTheSameDigests) holds the same function to the Swift one, but only
+# on an ARM machine; this is the check that runs where CI does.
+#
+# On Debian it installs what it lacks (the cross compiler and C library, QEMU's user-mode emulator) with apt-get.
+# Exits 0 when every digest matches, 1 otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)
+if ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || [ -z "$qemu" ]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "sha256-arm64: needs aarch64-linux-gnu-gcc and qemu-aarch64, and cannot install them here" >&2
+        exit 1
+    fi
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "sha256-arm64: installing gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user with apt-get" >&2
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends \
+        gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+    qemu=$(command -v qemu-aarch64)
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+sources=(-I Sources/CSHA256/include Sources/CSHA256/SHA256Hardware.c scripts/sha256-arm64/digests.c)
+
+# Every length from 0 to 320 bytes puts the padding at every place in a block and runs up to six blocks; then some
+# longer messages.
+lengths=$(seq 0 320; echo 1000 4099 65536)
+python3 - $lengths > "$work/expected" <<'PYTHON'
+import hashlib, sys
+for argument in sys.argv[1:]:
+    length = int(argument)
+    message = bytes((index * 131 + length * 7) % 251 for index in range(length))
+    print(length, hashlib.sha256(message).hexdigest())
+PYTHON
+
+compilers=("gcc")
+aarch64-linux-gnu-gcc -O2 -static -Wall -Wextra -Werror "${sources[@]}" -o "$work/digests-gcc"
+if command -v clang >/dev/null 2>&1 && command -v ld.lld >/dev/null 2>&1; then
+    compilers+=("clang")
+    clang --target=aarch64-linux-gnu -O2 -static -fuse-ld=lld -Wall -Wextra -Werror "${sources[@]}" \
+        -o "$work/digests-clang"
+else
+    echo "sha256-arm64: no clang and ld.lld here, so only GCC's build is checked" >&2
+fi
+
+status=0
+for compiler in "${compilers[@]}"; do
+    for processor in max cortex-a53; do
+        what="built with $compiler, on an emulated $processor"
+        set +e
+        "$qemu" -cpu "$processor" "$work/digests-$compiler" $lengths > "$work/actual"
+        code=$?
+        set -e
+        if [ "$code" -eq 2 ]; then
+            echo "sha256-arm64: $what: says it has no SHA instructions" >&2
+            status=1
+        elif [ "$code" -ne 0 ]; then
+            echo "sha256-arm64: $what: exit $code" >&2
+            status=1
+        elif ! diff "$work/expected" "$work/actual" > "$work/diff"; then
+            echo "sha256-arm64: $what: wrong digests" >&2
+            head -20 "$work/diff" >&2
+            status=1
+        else
+            echo "sha256-arm64: $what: $(wc -l < "$work/actual") digests match"
+        fi
+    done
+done
+exit $status
