@@ -96,13 +96,24 @@ void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *block
     _mm_storeu_si128((__m128i *)(state + 4), _mm_alignr_epi8(g_h_c_d, a_b_e_f, 8));   // e f g h
 }
 
-#elif defined(__aarch64__) && (defined(__clang__) || defined(__GNUC__))
+#elif defined(__aarch64__) && (defined(__ARM_FEATURE_SHA2) || (defined(__clang__) && __clang_major__ >= 16) || \
+    (defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 9))
+// Compilers that declare the SHA-256 intrinsics for a function that asks for them, or builds whose every processor
+// has them (every 64-bit Apple one); any other build of arm64 takes the stubs at the end.
 #include <arm_neon.h>
 
 #if defined(__ARM_FEATURE_SHA2)
 // The compiler was told that every processor this build runs on has them: every 64-bit Apple processor does.
+#define LAUNCHPOLICY_SHA_FUNCTION
 int launchpolicy_sha256_hardware(void) { return 1; }
-#elif defined(__linux__)
+#else
+// Clang names the feature `sha2`; GCC (12 at least) declares the intrinsics under `crypto`, which includes it.
+#if defined(__clang__)
+#define LAUNCHPOLICY_SHA_FUNCTION __attribute__((target("sha2")))
+#else
+#define LAUNCHPOLICY_SHA_FUNCTION __attribute__((target("+crypto")))
+#endif
+#if defined(__linux__)
 // Linux and Android say so in the hardware capabilities they hand each process.
 #include <sys/auxv.h>
 #ifndef HWCAP_SHA2
@@ -112,8 +123,9 @@ int launchpolicy_sha256_hardware(void) { return (getauxval(AT_HWCAP) & HWCAP_SHA
 #else
 int launchpolicy_sha256_hardware(void) { return 0; }
 #endif
+#endif
 
-#define LAUNCHPOLICY_SHA_TARGET __attribute__((target("+crypto"), always_inline))
+#define LAUNCHPOLICY_SHA_TARGET LAUNCHPOLICY_SHA_FUNCTION __attribute__((always_inline))
 
 /// The next four message words, W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for four t at once, from the four
 /// groups before them (`back4` the oldest): SU0 adds σ0 of the next word to each word of `back4`, SU1 adds the rest.
@@ -136,7 +148,7 @@ static inline LAUNCHPOLICY_SHA_TARGET uint32x4_t message_words(const uint8_t *by
     return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
 }
 
-__attribute__((target("+crypto")))
+LAUNCHPOLICY_SHA_FUNCTION
 void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
     uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
     for (; count > 0; count--, blocks += 64) {
