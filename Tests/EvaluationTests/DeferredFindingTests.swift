@@ -53,11 +53,11 @@ import TestSupport
         let policy = try policy(Self.everyKind)
         var matchedSomewhere = Set<String>(), failedSomewhere = Set<String>()
         for context in Self.contexts {
-            for rule in policy.rules {
+            for (index, rule) in policy.rules.enumerated() {
                 guard let condition = rule.condition else { continue }
                 var fast = ConditionEvaluator(context: context), explained = ConditionEvaluator(context: context)
-                fast.ruleID = rule.id.value
-                explained.ruleID = rule.id.value
+                (fast.rules, fast.rule) = (policy.rules, index)
+                (explained.rules, explained.rule) = (policy.rules, index)
                 let holds = fast.holds(condition)
                 #expect(holds == explained.finding(condition).holds, "\(rule.id.value)")
                 if holds { matchedSomewhere.insert(rule.id.value) } else { failedSomewhere.insert(rule.id.value) }
@@ -84,8 +84,8 @@ import TestSupport
                     guard let condition = rule.condition else { continue }
                     var fast = ConditionEvaluator(context: launch.context)
                     var explained = ConditionEvaluator(context: launch.context)
-                    fast.ruleID = rule.id.value
-                    explained.ruleID = rule.id.value
+                    (fast.rules, fast.rule) = (policy.rules, index)
+                    (explained.rules, explained.rule) = (policy.rules, index)
                     let holds = fast.holds(condition)
                     let finding = explained.finding(condition)
                     answers.insert(holds)
@@ -106,7 +106,7 @@ import TestSupport
             for (index, explanation) in decision.explanation.enumerated() {
                 guard case .notMatched(let deferred) = explanation.outcome else { continue }
                 var evaluator = ConditionEvaluator(context: context)
-                evaluator.ruleID = explanation.rule
+                (evaluator.rules, evaluator.rule) = (policy.rules, index)
                 let eager = evaluator.finding(try #require(policy.rules[index].condition))
                 #expect(deferred == eager)
                 #expect(deferred.key == eager.key && deferred.value == eager.value && deferred.message == eager.message)
@@ -138,7 +138,7 @@ import TestSupport
             #expect(unkeyed.explanation == decision.explanation)
             for (index, explanation) in decision.explanation.enumerated() {
                 var evaluator = ConditionEvaluator(context: context)
-                evaluator.ruleID = explanation.rule
+                (evaluator.rules, evaluator.rule) = (gated.rules, index)
                 let eager = gated.rules[index].condition.map { evaluator.finding($0).holds } ?? true
                 #expect(explanation.matched == eager, "\(explanation.rule): \(explanation.summary)")
                 guard let gate = decision.gate?.rule, eager, explanation.rule != gate else { continue }
@@ -247,7 +247,7 @@ import TestSupport
         }
         #expect(inner.key == "platform")
         var evaluator = ConditionEvaluator(context: ios)
-        evaluator.ruleID = "r"
+        evaluator.rules = notAny.rules
         let anyCondition = try #require(notAny.rules[0].condition)
         let holds = evaluator.holds(anyCondition)
         #expect(!holds)

@@ -13,8 +13,13 @@ import Foundation
 /// a `rollout` entry depends on the rule (buckets are drawn per rule), so its result is reused within a rule only.
 struct ConditionEvaluator {
     let context: LaunchContext
-    /// The rule whose condition is being evaluated; rollout buckets depend on it.
-    var ruleID = ""
+    /// The policy's rules, among which ``rule`` is the one whose condition is being evaluated; none for a condition
+    /// that is no rule's, whose rollout buckets are drawn for the rule id "".
+    var rules: [Rule] = []
+    /// The place among the rules of the one whose condition is being evaluated: rollout buckets depend on its id,
+    /// which is read where the rule keeps it, when a bucket is drawn. Handing the evaluator the id itself for each rule
+    /// retained the new id and released the last at every rule of a launch.
+    var rule = 0
     private var sharedResults = SharedTable<Bool>()
     private var sharedFindings = SharedTable<ConditionFinding>()
     /// Whether each shared condition holds a rollout entry, by its ``number(of:)``.
@@ -47,6 +52,9 @@ struct ConditionEvaluator {
     init(context: LaunchContext) {
         self.context = context
     }
+
+    /// The id of the rule whose condition is being evaluated.
+    private var ruleID: String { rules.indices.contains(rule) ? rules[rule].id.value : "" }
 
     /// Whether the condition holds: the launch path, which records nothing.
     mutating func holds(_ condition: Condition) -> Bool {

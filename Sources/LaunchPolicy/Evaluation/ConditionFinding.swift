@@ -248,7 +248,8 @@ final class DeferredEvaluation: @unchecked Sendable {
         if let answer = matched[index] { return answer }
         let rule = rules[index]
         var evaluator = ConditionEvaluator(context: context)
-        evaluator.ruleID = rule.id.value
+        evaluator.rules = rules
+        evaluator.rule = index
         let answer = rule.condition.map { evaluator.holds($0) } ?? true
         matched[index] = answer
         return answer
@@ -263,7 +264,8 @@ final class DeferredEvaluation: @unchecked Sendable {
         if let finding = known[index] { return finding }
         let rule = rules[index]
         var evaluator = ConditionEvaluator(context: context)
-        evaluator.ruleID = rule.id.value
+        evaluator.rules = rules
+        evaluator.rule = index
         // A rule without a condition always matches (deferred only behind a gate).
         let finding = rule.condition.map { evaluator.finding($0) }
             ?? ConditionFinding(key: "when", holds: true, reason: .worded(value: nil, message: "no condition, so it holds"),

@@ -62,6 +62,7 @@ struct Interpreter {
         // Rules are reached through the array, never copied out of it: a copy retains every field of a rule, and
         // at launch that was most of the interpreter's time.
         let rules = policy.rules
+        conditions.rules = rules
         // Gates first, in file order, up to the first that matches: it decides the launch.
         var matches: [Bool?] = Array(repeating: nil, count: rules.count)
         var gateIndex: Int?
@@ -162,7 +163,7 @@ struct Interpreter {
 
     /// Whether rule `index`'s condition holds.
     private mutating func holds(rule index: Int, of policy: Policy) -> Bool {
-        conditions.ruleID = policy.rules[index].id.value
+        conditions.rule = index
         return policy.rules[index].condition.map { conditions.holds($0) } ?? true
     }
 
