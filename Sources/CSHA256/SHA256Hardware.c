@@ -2,10 +2,12 @@
 // SHA256MSG2) or ARMv8's (SHA256H, SHA256H2, SHA256SU0, SHA256SU1). See include/CSHA256.h.
 //
 // Both work out the message schedule four words at a time, as the rounds need it, and take the round constants
-// already added to the message words. x86-64's SHA256RNDS2 does two rounds and keeps the eight working variables in
-// two registers as A B E F and C D G H (the first named in the highest lane), so the state is rearranged into that
-// form at the start and back at the end. ARMv8's SHA256H and SHA256H2 do four rounds between them, on a b c d and
-// e f g h in order.
+// already added to the message words; the block function that runs them (at the end) is the same for both. What
+// differs is written for each processor: whether it has the instructions, four message words read and the next four
+// worked out, four rounds, and the working variables' two registers. x86-64's SHA256RNDS2 does two rounds and keeps
+// the eight working variables as A B E F and C D G H (the first named in the highest lane), so the state is
+// rearranged into that form at the start and back at the end. ARMv8's SHA256H and SHA256H2 do four rounds between
+// them, on a b c d and e f g h in order.
 #include "CSHA256.h"
 
 // FIPS 180-4's 64 round constants, for both block functions: this one reads them here, the Swift one through
@@ -36,60 +38,50 @@ int launchpolicy_sha256_hardware(void) {
     return ssse3 && sse41 && sha;
 }
 
-#define LAUNCHPOLICY_SHA_TARGET __attribute__((target("sha,sse4.1,ssse3"), always_inline))
+#define LAUNCHPOLICY_SHA_FUNCTION __attribute__((target("sha,sse4.1,ssse3")))
+#define LAUNCHPOLICY_SHA_TARGET LAUNCHPOLICY_SHA_FUNCTION __attribute__((always_inline))
+/// Four 32-bit words.
+typedef __m128i sha_words;
+
+/// The four big-endian message words at `bytes`, each word's bytes reversed.
+static inline LAUNCHPOLICY_SHA_TARGET sha_words message_words(const uint8_t *bytes) {
+    const __m128i byte_order = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)bytes), byte_order);
+}
 
 /// The next four message words, W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for four t at once, from the four
 /// groups before them (`back4` the oldest): MSG1 adds σ0 of the next word to each word of `back4`, the middle term
 /// is W[t-7] to W[t-4], and MSG2 adds σ1, working out the last two words from the first two.
-static inline LAUNCHPOLICY_SHA_TARGET __m128i next_words(__m128i back4, __m128i back3, __m128i back2, __m128i back1) {
+static inline LAUNCHPOLICY_SHA_TARGET sha_words next_words(
+    sha_words back4, sha_words back3, sha_words back2, sha_words back1) {
     const __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(back4, back3), _mm_alignr_epi8(back1, back2, 4));
     return _mm_sha256msg2_epu32(sum, back1);
 }
 
-/// Four rounds, those of the message words `words` (group `group` of sixteen).
-static inline LAUNCHPOLICY_SHA_TARGET void four_rounds(__m128i *abef, __m128i *cdgh, __m128i words, int group) {
+/// Four rounds, those of the message words `words` (group `group` of sixteen), on A B E F and C D G H.
+static inline LAUNCHPOLICY_SHA_TARGET void four_rounds(sha_words *abef, sha_words *cdgh, sha_words words, int group) {
     __m128i input = _mm_add_epi32(words, _mm_load_si128((const __m128i *)(round_constants + 4 * group)));
     *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, input);   // two rounds: cdgh now holds A B E F
     input = _mm_shuffle_epi32(input, 0x0e);              // the upper two words into the low half
     *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, input);   // two more: back in their registers
 }
 
-__attribute__((target("sha,sse4.1,ssse3")))
-void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
-    // Each 32-bit word's bytes reversed: the message is big-endian.
-    const __m128i byte_order = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
-    __m128i abcd = _mm_loadu_si128((const __m128i *)state);         // lanes a b c d
-    __m128i efgh = _mm_loadu_si128((const __m128i *)(state + 4));   // lanes e f g h
-    __m128i badc = _mm_shuffle_epi32(abcd, 0xb1);                   // b a d c
-    __m128i hgfe = _mm_shuffle_epi32(efgh, 0x1b);                   // h g f e
-    __m128i abef = _mm_alignr_epi8(badc, hgfe, 8);                  // f e b a: A B E F, A highest
-    __m128i cdgh = _mm_blend_epi16(hgfe, badc, 0xf0);               // h g d c: C D G H, C highest
+static inline LAUNCHPOLICY_SHA_TARGET sha_words add_words(sha_words left, sha_words right) {
+    return _mm_add_epi32(left, right);
+}
 
-    for (; count > 0; count--, blocks += 64) {
-        const __m128i abef_before = abef, cdgh_before = cdgh;
-        // The last four groups of four message words, each group in the variable of its number modulo 4.
-        __m128i words0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)blocks), byte_order);
-        __m128i words1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16)), byte_order);
-        __m128i words2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 32)), byte_order);
-        __m128i words3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 48)), byte_order);
-        four_rounds(&abef, &cdgh, words0, 0);
-        four_rounds(&abef, &cdgh, words1, 1);
-        four_rounds(&abef, &cdgh, words2, 2);
-        four_rounds(&abef, &cdgh, words3, 3);
-        for (int group = 4; group < 16; group += 4) {
-            words0 = next_words(words0, words1, words2, words3);
-            four_rounds(&abef, &cdgh, words0, group);
-            words1 = next_words(words1, words2, words3, words0);
-            four_rounds(&abef, &cdgh, words1, group + 1);
-            words2 = next_words(words2, words3, words0, words1);
-            four_rounds(&abef, &cdgh, words2, group + 2);
-            words3 = next_words(words3, words0, words1, words2);
-            four_rounds(&abef, &cdgh, words3, group + 3);
-        }
-        abef = _mm_add_epi32(abef, abef_before);
-        cdgh = _mm_add_epi32(cdgh, cdgh_before);
-    }
+/// The state's eight words as the instructions keep them: A B E F and C D G H.
+static inline LAUNCHPOLICY_SHA_TARGET void load_state(const uint32_t *state, sha_words *abef, sha_words *cdgh) {
+    const __m128i abcd = _mm_loadu_si128((const __m128i *)state);         // lanes a b c d
+    const __m128i efgh = _mm_loadu_si128((const __m128i *)(state + 4));   // lanes e f g h
+    const __m128i badc = _mm_shuffle_epi32(abcd, 0xb1);                   // b a d c
+    const __m128i hgfe = _mm_shuffle_epi32(efgh, 0x1b);                   // h g f e
+    *abef = _mm_alignr_epi8(badc, hgfe, 8);                               // f e b a: A B E F, A highest
+    *cdgh = _mm_blend_epi16(hgfe, badc, 0xf0);                            // h g d c: C D G H, C highest
+}
 
+/// The state back in order, a to h.
+static inline LAUNCHPOLICY_SHA_TARGET void store_state(uint32_t *state, sha_words abef, sha_words cdgh) {
     const __m128i a_b_e_f = _mm_shuffle_epi32(abef, 0x1b);
     const __m128i g_h_c_d = _mm_shuffle_epi32(cdgh, 0xb1);
     _mm_storeu_si128((__m128i *)state, _mm_blend_epi16(a_b_e_f, g_h_c_d, 0xf0));      // a b c d
@@ -126,55 +118,77 @@ int launchpolicy_sha256_hardware(void) { return 0; }
 #endif
 
 #define LAUNCHPOLICY_SHA_TARGET LAUNCHPOLICY_SHA_FUNCTION __attribute__((always_inline))
+/// Four 32-bit words.
+typedef uint32x4_t sha_words;
+
+/// The four big-endian message words at `bytes`, each word's bytes reversed.
+static inline LAUNCHPOLICY_SHA_TARGET sha_words message_words(const uint8_t *bytes) {
+    return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+}
 
 /// The next four message words, W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for four t at once, from the four
 /// groups before them (`back4` the oldest): SU0 adds σ0 of the next word to each word of `back4`, SU1 adds the rest.
-static inline LAUNCHPOLICY_SHA_TARGET uint32x4_t next_words(
-    uint32x4_t back4, uint32x4_t back3, uint32x4_t back2, uint32x4_t back1) {
+static inline LAUNCHPOLICY_SHA_TARGET sha_words next_words(
+    sha_words back4, sha_words back3, sha_words back2, sha_words back1) {
     return vsha256su1q_u32(vsha256su0q_u32(back4, back3), back2, back1);
 }
 
-/// Four rounds, those of the message words `words` (group `group` of sixteen).
-static inline LAUNCHPOLICY_SHA_TARGET void four_rounds(
-    uint32x4_t *abcd, uint32x4_t *efgh, uint32x4_t words, int group) {
+/// Four rounds, those of the message words `words` (group `group` of sixteen), on a b c d and e f g h.
+static inline LAUNCHPOLICY_SHA_TARGET void four_rounds(sha_words *abcd, sha_words *efgh, sha_words words, int group) {
     const uint32x4_t input = vaddq_u32(words, vld1q_u32(round_constants + 4 * group));
     const uint32x4_t abcd_before = *abcd;
     *abcd = vsha256hq_u32(abcd_before, *efgh, input);
     *efgh = vsha256h2q_u32(*efgh, abcd_before, input);
 }
 
-/// The four big-endian message words at `bytes`.
-static inline LAUNCHPOLICY_SHA_TARGET uint32x4_t message_words(const uint8_t *bytes) {
-    return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+static inline LAUNCHPOLICY_SHA_TARGET sha_words add_words(sha_words left, sha_words right) {
+    return vaddq_u32(left, right);
 }
 
-LAUNCHPOLICY_SHA_FUNCTION
-void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
-    uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
-    for (; count > 0; count--, blocks += 64) {
-        const uint32x4_t abcd_before = abcd, efgh_before = efgh;
-        // The last four groups of four message words, each group in the variable of its number modulo 4.
-        uint32x4_t words0 = message_words(blocks), words1 = message_words(blocks + 16);
-        uint32x4_t words2 = message_words(blocks + 32), words3 = message_words(blocks + 48);
-        four_rounds(&abcd, &efgh, words0, 0);
-        four_rounds(&abcd, &efgh, words1, 1);
-        four_rounds(&abcd, &efgh, words2, 2);
-        four_rounds(&abcd, &efgh, words3, 3);
-        for (int group = 4; group < 16; group += 4) {
-            words0 = next_words(words0, words1, words2, words3);
-            four_rounds(&abcd, &efgh, words0, group);
-            words1 = next_words(words1, words2, words3, words0);
-            four_rounds(&abcd, &efgh, words1, group + 1);
-            words2 = next_words(words2, words3, words0, words1);
-            four_rounds(&abcd, &efgh, words2, group + 2);
-            words3 = next_words(words3, words0, words1, words2);
-            four_rounds(&abcd, &efgh, words3, group + 3);
-        }
-        abcd = vaddq_u32(abcd, abcd_before);
-        efgh = vaddq_u32(efgh, efgh_before);
-    }
+/// The state's eight words as the instructions keep them: a b c d and e f g h, in order.
+static inline LAUNCHPOLICY_SHA_TARGET void load_state(const uint32_t *state, sha_words *abcd, sha_words *efgh) {
+    *abcd = vld1q_u32(state);
+    *efgh = vld1q_u32(state + 4);
+}
+
+static inline LAUNCHPOLICY_SHA_TARGET void store_state(uint32_t *state, sha_words abcd, sha_words efgh) {
     vst1q_u32(state, abcd);
     vst1q_u32(state + 4, efgh);
+}
+
+#endif
+
+#if defined(LAUNCHPOLICY_SHA_TARGET)
+
+/// The block function, for either processor: `first` and `second` are the two registers of working variables, in
+/// the processor's arrangement.
+LAUNCHPOLICY_SHA_FUNCTION
+void launchpolicy_sha256_compress_hardware(uint32_t *state, const uint8_t *blocks, size_t count) {
+    sha_words first, second;
+    load_state(state, &first, &second);
+    for (; count > 0; count--, blocks += 64) {
+        const sha_words first_before = first, second_before = second;
+        // The last four groups of four message words, each group in the variable of its number modulo 4.
+        sha_words words0 = message_words(blocks), words1 = message_words(blocks + 16);
+        sha_words words2 = message_words(blocks + 32), words3 = message_words(blocks + 48);
+        four_rounds(&first, &second, words0, 0);
+        four_rounds(&first, &second, words1, 1);
+        four_rounds(&first, &second, words2, 2);
+        four_rounds(&first, &second, words3, 3);
+        for (int group = 4; group < 16; group += 4) {
+            words0 = next_words(words0, words1, words2, words3);
+            four_rounds(&first, &second, words0, group);
+            words1 = next_words(words1, words2, words3, words0);
+            four_rounds(&first, &second, words1, group + 1);
+            words2 = next_words(words2, words3, words0, words1);
+            four_rounds(&first, &second, words2, group + 2);
+            words3 = next_words(words3, words0, words1, words2);
+            four_rounds(&first, &second, words3, group + 3);
+        }
+        first = add_words(first, first_before);
+        second = add_words(second, second_before);
+    }
+    store_state(state, first, second);
 }
 
 #else
