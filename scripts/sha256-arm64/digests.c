@@ -1,13 +1,13 @@
 // Prints the SHA-256 digest, worked out by launchpolicy_sha256_compress_hardware (Sources/CSHA256), of each message
 // check.sh asks for, one line each: the length, a space, the digest in hex. The messages are made from their length
-// alone, as check.sh makes them again to compare with Python's hashlib. Exits 2, printing nothing, when
-// launchpolicy_sha256_hardware() says this processor cannot run the block function.
+// alone. Exits 2, printing nothing, when launchpolicy_sha256_hardware() says this processor cannot run the block
+// function. `digests --message LENGTH` writes the message itself instead, which check.sh hands to sha256sum.
 #include "CSHA256.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/// The message of `length` bytes: byte i is (i * 131 + length * 7) mod 251, which check.sh computes too.
+/// The message of `length` bytes: byte i is (i * 131 + length * 7) mod 251.
 static void make_message(uint8_t *message, size_t length) {
     for (size_t index = 0; index < length; index++) message[index] = (uint8_t)((index * 131 + length * 7) % 251);
 }
@@ -29,6 +29,15 @@ static void digest(const uint8_t *message, size_t length, uint8_t out[32]) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "--message") == 0) {
+        const size_t length = strtoul(argv[2], NULL, 10);
+        uint8_t *message = malloc(length + 1);
+        if (message == NULL) return 1;
+        make_message(message, length);
+        const int written = fwrite(message, 1, length, stdout) == length;
+        free(message);
+        return written ? 0 : 1;
+    }
     if (!launchpolicy_sha256_hardware()) return 2;
     for (int argument = 1; argument < argc; argument++) {
         const size_t length = strtoul(argv[argument], NULL, 10);
