@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// The message of `length` bytes: byte i is (i * 131 + length * 7) mod 251.
-static void make_message(uint8_t *message, size_t length) {
+/// The message of `length` bytes, in memory the caller frees: byte i is (i * 131 + length * 7) mod 251.
+static uint8_t *message_of(size_t length) {
+    uint8_t *message = malloc(length + 1);
+    if (message == NULL) exit(1);
     for (size_t index = 0; index < length; index++) message[index] = (uint8_t)((index * 131 + length * 7) % 251);
+    return message;
 }
 
 /// FIPS 180-4's padding around the message, then the hardware block function over the whole of it.
@@ -31,9 +34,7 @@ static void digest(const uint8_t *message, size_t length, uint8_t out[32]) {
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--message") == 0) {
         const size_t length = strtoul(argv[2], NULL, 10);
-        uint8_t *message = malloc(length + 1);
-        if (message == NULL) return 1;
-        make_message(message, length);
+        uint8_t *message = message_of(length);
         const int written = fwrite(message, 1, length, stdout) == length;
         free(message);
         return written ? 0 : 1;
@@ -41,9 +42,7 @@ int main(int argc, char **argv) {
     if (!launchpolicy_sha256_hardware()) return 2;
     for (int argument = 1; argument < argc; argument++) {
         const size_t length = strtoul(argv[argument], NULL, 10);
-        uint8_t *message = malloc(length + 1), out[32];
-        if (message == NULL) return 1;
-        make_message(message, length);
+        uint8_t *message = message_of(length), out[32];
         digest(message, length, out);
         free(message);
         printf("%zu ", length);
