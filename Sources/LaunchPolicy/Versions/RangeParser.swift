@@ -92,39 +92,55 @@ struct RangeParser {
     func parse() throws(VersionError) -> (alternatives: [[Constraint]], ambiguous: [VersionRange.AmbiguousOperand]) {
         // A single '|' is reported before anything else is read.
         var index = 0
+        // Counting where words start on the way, which bounds the words of any one alternative.
+        var wordStarts = 0
+        var afterBlank = true
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "|") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "|") {
                 guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "|") else {
                     throw fail("a single '|' at position \(place(index) + 1); write '||' between alternatives", index)
                 }
                 index += 1
+                afterBlank = true
+            } else if Self.isBlank(byte) {
+                afterBlank = true
+            } else if afterBlank {
+                wordStarts += 1
+                afterBlank = false
             }
             index += 1
         }
-        var alternatives: [[Constraint]] = []
-        var ambiguous: [Ambiguity] = []
-        var words: [Word] = []
-        var start = 0
-        index = 0
-        while index <= bytes.count {
-            guard index == bytes.count || bytes[index] == UInt8(ascii: "|") else {
-                index += 1
-                continue
+        // The words of each alternative in turn, in a buffer of the bound's size: on the stack for a range of a few
+        // words, as nearly every range is, where an array of them was an allocation and its release per range.
+        return try withUnsafeTemporaryAllocation(of: Word.self, capacity: max(wordStarts, 1)) {
+            (buffer) throws(VersionError) in
+            var alternatives: [[Constraint]] = []
+            var ambiguous: [Ambiguity] = []
+            var start = 0
+            index = 0
+            while index <= bytes.count {
+                guard index == bytes.count || bytes[index] == UInt8(ascii: "|") else {
+                    index += 1
+                    continue
+                }
+                let words = UnsafeBufferPointer(rebasing: buffer[..<split(start, index, into: buffer)])
+                if words.isEmpty {
+                    throw fail(
+                        start == 0 && index == bytes.count
+                            ? "it is empty; write * for any version"
+                            : "an alternative between '||' is empty at position \(place(start) + 1)",
+                        start)
+                }
+                alternatives.append(try alternative(words, flagging: &ambiguous))
+                index += 2
+                start = index
             }
-            split(start, index, into: &words)
-            if words.isEmpty {
-                throw fail(
-                    start == 0 && index == bytes.count
-                        ? "it is empty; write * for any version"
-                        : "an alternative between '||' is empty at position \(place(start) + 1)",
-                    start)
-            }
-            alternatives.append(try alternative(words, flagging: &ambiguous))
-            index += 2
-            start = index
+            return (simplify(alternatives), placed(ambiguous))
         }
-        return (simplify(alternatives), placed(ambiguous))
     }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
     /// An operand read more than one way, at its byte offset until the whole range is read.
     private struct Ambiguity {
@@ -151,21 +167,27 @@ struct RangeParser {
         }
     }
 
-    /// The words of `bytes[start..<end]`, into `words` (emptied first, so that one buffer serves every
-    /// alternative).
-    private func split(_ start: Int, _ end: Int, into words: inout [Word]) {
-        words.removeAll(keepingCapacity: true)
+    /// Writes the words of `bytes[start..<end]` to the start of `words`, and returns how many there are. `words`
+    /// holds as many as the whole range has word starts (`parse()` counts them): every word of an alternative starts
+    /// after a blank, after `||` or at the start, and so is one of them.
+    private func split(_ start: Int, _ end: Int, into words: UnsafeMutableBufferPointer<Word>) -> Int {
+        var count = 0
         var wordStart: Int?
+        func add(_ word: Word) {
+            assert(count < words.count, "more words than the range has word starts")
+            words[count] = word
+            count += 1
+        }
         for index in start..<end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                if let first = wordStart { words.append(Word(start: first, end: index)) }
+            if Self.isBlank(bytes[index]) {
+                if let first = wordStart { add(Word(start: first, end: index)) }
                 wordStart = nil
             } else if wordStart == nil {
                 wordStart = index
             }
         }
-        if let first = wordStart { words.append(Word(start: first, end: end)) }
+        if let first = wordStart { add(Word(start: first, end: end)) }
+        return count
     }
 
     /// An operator as written before an operand; `none` for a bare operand.
@@ -212,7 +234,7 @@ struct RangeParser {
     /// One alternative: a hyphen range, or comparators separated by whitespace. Partial operands people read two
     /// ways are added to `flagged`.
     private func alternative(
-        _ words: [Word], flagging flagged: inout [Ambiguity]
+        _ words: UnsafeBufferPointer<Word>, flagging flagged: inout [Ambiguity]
     ) throws(VersionError) -> [Constraint] {
         if words.count == 3, word(words[1], is: "-") {
             let from = try operand(words[0])
