@@ -152,10 +152,21 @@ struct ConditionDecoding {
         _ key: String, _ node: YAMLNode, kind: VersionKind, _ support: inout DecodingSupport
     ) -> VersionRange? {
         guard let text = support.text(node, key) else { return nil }
-        if let range = readRanges[text.value]?[kind] { return range }
+        // One lookup of the text, which hashes it, whether the range was read before or not: a text that is not a
+        // range leaves an entry with no range, and is read again, and reported again, where it is written again.
+        return Self.range(
+            of: text, kind: kind, key: key, node: node, in: &readRanges[text.value, default: RangesByKind()], &support)
+    }
+
+    /// The range `read` holds for `kind`, or `text` read as one and kept there; nil, reported, when it is not one.
+    private static func range(
+        of text: WrittenText, kind: VersionKind, key: String, node: YAMLNode, in read: inout RangesByKind,
+        _ support: inout DecodingSupport
+    ) -> VersionRange? {
+        if let range = read[kind] { return range }
         do {
             let range = try VersionRange(text.value, kind: kind)
-            readRanges[text.value, default: RangesByKind()][kind] = range
+            read[kind] = range
             return range
         } catch {
             let what = kind == .versionCode ? "a range of whole numbers such as \">= 30\"" : "a \(kind) version range"

@@ -85,17 +85,22 @@ enum MessageDecoding {
             guard let locales = support.mapping(entry.value, "the message \"\(id.value)\"") else { continue }
             var translations: [String: String] = [:]
             translations.reserveCapacity(locales.count)
+            // Whether a default text is written, noted on the way: looking it up afterwards hashed it once more for
+            // every message.
+            var hasDefault = false
             for locale in locales {
                 guard let tag = support.text(locale.key, "a locale"), let text = support.text(locale.value, "a message text")
                 else { continue }
-                if tag.value != "default", !ValueSyntax.isLocaleTag(tag.value) {
+                if tag.value == "default" {
+                    hasDefault = true
+                } else if !ValueSyntax.isLocaleTag(tag.value) {
                     support.error(.policyInvalidValue,
                         "\"\(tag.value)\" is not a language tag such as ja or pt-BR", at: tag.range)
                     continue
                 }
                 translations[tag.value] = text.value
             }
-            if translations["default"] == nil {
+            if !hasDefault {
                 support.error(.policyMissingDefaultMessage,
                     "the message \"\(id.value)\" has no default text, shown when no translation fits the user's language",
                     at: id.range)
