@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks Sources/CSHA256's block function for arm64 (ARMv8's SHA-256 instructions) on this machine, which need not be
 # an ARM one: digests.c and the C target are compiled for arm64 Linux, with GCC and, when it is here, Clang, and run
-# under QEMU's emulation of an ARMv8 processor; every digest is compared with sha256sum's. The package's own
+# under QEMU's emulation of an ARMv8 processor; every digest is compared with sha256sum's. The run-time detection is
+# asked about processors without the instructions too, through hwcap.c. The package's own
 # test (RolloutTests.theProcessorsBlockFunctionGivesTheSameDigests) holds the same function to the Swift one, but only
 # on an ARM machine; this is the check that runs where CI does.
 #
@@ -35,12 +36,20 @@ lengths=$(seq 0 320; echo 1000 4099 65536)
 
 # Three builds: GCC's and Clang's, where the block function asks for the SHA instructions itself and the processor
 # is asked at run time whether it has them; and Clang's for processors that all have them, as Apple's builds are.
+# Each of the first two is also built with hwcap.c standing in for getauxval, to ask the detection about processors
+# without the instructions (below).
 builds=("gcc")
+asking=("gcc")
+stand_in=(scripts/sha256-arm64/hwcap.c -Wl,--wrap=getauxval)
 aarch64-linux-gnu-gcc -O2 -static -Wall -Wextra -Werror "${sources[@]}" -o "$work/digests-gcc"
+aarch64-linux-gnu-gcc -O2 -static -Wall -Wextra -Werror "${sources[@]}" "${stand_in[@]}" -o "$work/asking-gcc"
 if command -v clang >/dev/null 2>&1 && command -v ld.lld >/dev/null 2>&1; then
     builds+=("clang" "clang-for-every-processor")
+    asking+=("clang")
     clang --target=aarch64-linux-gnu -O2 -static -fuse-ld=lld -Wall -Wextra -Werror "${sources[@]}" \
         -o "$work/digests-clang"
+    clang --target=aarch64-linux-gnu -O2 -static -fuse-ld=lld -Wall -Wextra -Werror "${sources[@]}" \
+        "${stand_in[@]}" -o "$work/asking-clang"
     clang --target=aarch64-linux-gnu -march=armv8-a+crypto -O2 -static -fuse-ld=lld -Wall -Wextra -Werror \
         "${sources[@]}" -o "$work/digests-clang-for-every-processor"
 else
@@ -74,5 +83,29 @@ for build in "${builds[@]}"; do
             echo "sha256-arm64: $what: $(wc -l < "$work/actual") digests match"
         fi
     done
+done
+
+# The detection, asked about processors QEMU cannot emulate. The kernel's capabilities with SHA2's bit (HWCAP_SHA2,
+# bit 6) cleared must say no: digests exits 2, where the package runs the Swift block function. With every bit
+# cleared but that one, yes, and the digests must still match.
+for build in "${asking[@]}"; do
+    set +e
+    DIGESTS_HWCAP_CLEAR=0x40 "$qemu" -cpu max "$work/asking-$build" 0 > /dev/null
+    without=$?
+    DIGESTS_HWCAP_ONLY=0x40 "$qemu" -cpu max "$work/asking-$build" $lengths > "$work/actual"
+    only=$?
+    set -e
+    if [ "$without" -ne 2 ]; then
+        echo "sha256-arm64: the $build build, told the processor lacks SHA2: exit $without, not 2 (no instructions)" >&2
+        status=1
+    else
+        echo "sha256-arm64: the $build build, told the processor lacks SHA2: says it has no SHA instructions"
+    fi
+    if [ "$only" -ne 0 ] || ! diff -q "$work/expected" "$work/actual" > /dev/null; then
+        echo "sha256-arm64: the $build build, told the processor has SHA2 alone: exit $only, or wrong digests" >&2
+        status=1
+    else
+        echo "sha256-arm64: the $build build, told the processor has SHA2 alone: $(wc -l < "$work/actual") digests match"
+    fi
 done
 exit $status
