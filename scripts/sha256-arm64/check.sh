@@ -2,12 +2,12 @@
 # Checks Sources/CSHA256's block function for arm64 (ARMv8's SHA-256 instructions) on this machine, which need not be
 # an ARM one: digests.c and the C target are compiled for arm64 Linux, with GCC and, when it is here, Clang, and run
 # under QEMU's emulation of an ARMv8 processor; every digest is compared with sha256sum's. The run-time detection is
-# asked about processors without the instructions too, through hwcap.c. The package's own
-# test (RolloutTests.theProcessorsBlockFunctionGivesTheSameDigests) holds the same function to the Swift one, but only
-# on an ARM machine; this is the check that runs where CI does.
+# also asked about processors without the instructions, which QEMU cannot emulate, through hwcap.c. The package's
+# own test (RolloutTests.theProcessorsBlockFunctionGivesTheSameDigests) holds the same function to the Swift one, but
+# only on an ARM machine; this is the check that runs where CI does.
 #
 # On Debian it installs what it lacks (the cross compiler and C library, QEMU's user-mode emulator) with apt-get.
-# Exits 0 when every digest matches, 1 otherwise.
+# Exits 0 when every digest matches and the detection answers as it should, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
