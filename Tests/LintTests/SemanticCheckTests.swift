@@ -180,6 +180,40 @@ import Testing
         #expect(found[2].message.contains("empty any"))
     }
 
+    /// Ranges no single interval holds (alternatives, exclusions) are compared range by range: contradicting
+    /// ones are reported, and ones that share a version are not.
+    @Test func rangesWithAlternativesOrExclusionsContradictRangeByRange() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - id: between
+                when:
+                  all:
+                    - {app-version: "< 1.0.0 || > 5.0.0"}
+                    - {app-version: ">= 2.0.0 < 3.0.0"}
+                then: notify
+                message: hi
+              - id: excluded
+                when:
+                  all:
+                    - {app-version: "!= 2.0.0"}
+                    - {app-version: "= 2.0.0"}
+                then: notify
+                message: hi
+              - id: overlapping
+                when:
+                  all:
+                    - {app-version: "< 1.0.0 || > 5.0.0"}
+                    - {app-version: ">= 4.0.0 < 6.0.0"}
+                then: notify
+                message: hi
+            """)
+        let found = findings(.lintNeverMatches, diagnostics)
+        #expect(found.map(\.range.start.line) == [6, 13], "\(diagnostics.map(\.description))")
+        #expect(found.allSatisfy { $0.message.contains("app-version conditions contradict") })
+    }
+
     /// When the ranges of several keys contradict, the finding names the first key alphabetically, whatever the
     /// order written.
     @Test func theFirstContradictingKeyAlphabeticallyIsNamed() {

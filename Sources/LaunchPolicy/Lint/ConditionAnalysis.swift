@@ -60,8 +60,8 @@ struct ConditionAnalysis {
                 test(first) && more.allSatisfy(test)
             }
 
-            /// Works out ``interval``. Not on every ``append(_:)``: a branch is built by copying and combining
-            /// others, and an interval holds two versions that each copy would retain and release.
+            /// Works out ``interval`` and ``canMatch``. Not on every ``append(_:)``: a branch is built by copying
+            /// and combining others, and an interval holds two versions that each copy would retain and release.
             mutating func settle() {
                 let kind = versionKind
                 if more.isEmpty {
@@ -69,13 +69,16 @@ struct ConditionAnalysis {
                 } else {
                     interval = more.allSatisfy { $0.kind == kind } ? VersionRange.plainInterval(of: ranges) : nil
                 }
+                if let interval {
+                    canMatch = !interval.isEmpty(kind: kind)
+                } else {
+                    canMatch = VersionRange.canMatch(all: ranges)
+                }
             }
 
-            /// Whether some version satisfies every range.
-            var canMatch: Bool {
-                if let interval { return !interval.isEmpty(kind: versionKind) }
-                return VersionRange.canMatch(all: ranges)
-            }
+            /// Whether some version satisfies every range, once settled (``settle()``). Kept, as the branch's
+            /// ``Branch/contradiction`` is: worked out when asked of a group in the branch's list, it copied the group.
+            private(set) var canMatch = true
 
             /// Whether every version that satisfies all of `other`'s ranges satisfies all of these too, by plain
             /// precedence: the same as asking it of each of these ranges, since a version lies in each of them
@@ -247,9 +250,10 @@ struct ConditionAnalysis {
             }
         }
 
-        /// Works out each kind's interval, once the branch is complete.
+        /// Works out each kind's interval and the branch's ``contradiction``, once the branch is complete.
         mutating func settle() {
             for index in rangesByKind.indices { rangesByKind[index].settle() }
+            contradiction = firstContradiction()
         }
 
         /// Adds a part the analysis does not look into.
@@ -273,8 +277,13 @@ struct ConditionAnalysis {
         }
 
         /// Why no context satisfies the branch, naming the key whose requirements contradict each other; nil when
-        /// some context may.
-        var contradiction: String? {
+        /// some context may, or until the branch is settled (``settle()``). Kept, not worked out when asked: asked
+        /// of a branch in a list, as the analysis asks every branch, a computed property copied the whole branch
+        /// (every set, table and list in it retained, then released).
+        private(set) var contradiction: String?
+
+        /// Works out ``contradiction``.
+        private func firstContradiction() -> String? {
             if platformBits == 0 { return "platform" }
             // The first key in alphabetical order whose ranges contradict each other, found without sorting a
             // copy of the list: nearly every branch has none, and then every group is looked at either way.
@@ -413,7 +422,7 @@ struct ConditionAnalysis {
             all = []
         }
         // The same array when every branch is satisfiable, as nearly always: a filtered copy copies every branch.
-        if all.allSatisfy({ $0.contradiction == nil }) {
+        if all.indices.allSatisfy({ all[$0].contradiction == nil }) {
             satisfiableBranches = all
         } else {
             satisfiableBranches = all.filter { $0.contradiction == nil }
