@@ -5,7 +5,13 @@ enum ValueSyntax {
     /// An ISO 8601 date and time with a time zone: `2026-12-01T02:00:00Z`, `2026-12-01T03:00+01:00`, fractional
     /// seconds allowed. Returns nil with the reason when the text is not one, or names a day that does not exist.
     static func date(_ text: String) -> Result<Date, DateProblem> {
-        var cursor = ByteCursor(bytes: Array(text.utf8))
+        // Over the text's own bytes: a copy of them was an array made and freed for every date read.
+        var contiguous = text
+        return contiguous.withUTF8 { date(bytes: $0) }
+    }
+
+    private static func date(bytes: UnsafeBufferPointer<UInt8>) -> Result<Date, DateProblem> {
+        var cursor = ByteCursor(bytes: bytes)
         guard let year = cursor.number(4), cursor.expect("-"), let month = cursor.number(2), cursor.expect("-"),
             let day = cursor.number(2)
         else { return .failure(.syntax) }
@@ -417,7 +423,7 @@ enum ValueSyntax {
 /// A position in a short ASCII text, for the hand-written parsers of dates: plain reads of bytes, with no closure
 /// capturing the position (a captured variable is checked for exclusive access on every read).
 private struct ByteCursor {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
     /// `digits` decimal digits as a number, moving past them; nil (not moving) when they are not all there.
@@ -437,7 +443,7 @@ private struct ByteCursor {
     var atEnd: Bool { index == bytes.count }
 
     /// The decimal digits from here on, moving past them.
-    mutating func digits() -> ArraySlice<UInt8> {
+    mutating func digits() -> Slice<UnsafeBufferPointer<UInt8>> {
         let start = index
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
         return bytes[start..<index]
