@@ -6,8 +6,9 @@ enum ContextDecoding {
     static func values(_ node: YAMLNode, _ support: inout DecodingSupport) -> [String: Located<ContextValue>] {
         guard let entries = support.mapping(node, "context") else { return [:] }
         var values: [String: Located<ContextValue>] = [:]
-        for keyed in support.entries(entries, as: ContextKey.self, in: "a context").entries {
-            let key = keyed.key.rawValue, entry = keyed.entry
+        let byKey = support.entries(entries, as: ContextKey.self, in: "a context")
+        for keyed in byKey.written {
+            let key = keyed.key.rawValue, entry = byKey.entry(keyed)
             if let map = entry.value.mapping {
                 var pairs: [String: String] = [:]
                 for pair in map {

@@ -124,8 +124,8 @@ struct DecodingSupport {
     mutating func entries<Key: WrittenNames>(
         _ entries: YAMLNode.Entries, as kind: Key.Type, in what: String
     ) -> KeyedEntries<Key> {
-        var byKey = KeyedEntries<Key>()
-        byKey.entries.reserveCapacity(entries.count)
+        var byKey = KeyedEntries<Key>(mapping: entries)
+        byKey.written.reserveCapacity(entries.count)
         // By position: walked by an iterator while also handed to ``unknownKey(of:among:as:in:)``, the entries were
         // held twice, 3.4K instructions a read of 48 rules.
         for position in entries.indices {
@@ -133,7 +133,7 @@ struct DecodingSupport {
             guard let key = Self.plainKey(of: entry, as: kind)
                 ?? unknownKey(of: entry, among: entries, as: kind, in: what)
             else { continue }
-            byKey.entries.append(.init(key: key, entry: entry))
+            byKey.written.append(.init(key: key, position: position))
         }
         return byKey
     }
@@ -336,25 +336,32 @@ enum DidYouMean {
 /// A mapping's entries under the keys its kind takes, in the order written. A list: a mapping has a handful of
 /// entries, and comparing two keys is comparing two small numbers.
 struct KeyedEntries<Key: WrittenNames> {
-    fileprivate(set) var entries: [KeyedEntry<Key>] = []
+    /// The mapping the entries are in.
+    let mapping: YAMLNode.Entries
+    /// Each key the kind takes, with its entry's place in ``mapping``, in the order written. Places, not entries:
+    /// an entry holds two nodes, each retaining the tree, and a list of entries was destroyed entry by entry
+    /// through their value witnesses, for every mapping decoded.
+    fileprivate(set) var written: [KeyPlace<Key>] = []
 
     /// The value under `key` (the reader has already reported a key written twice; the last one counts).
     subscript(key: Key) -> YAMLNode? {
-        // By index, returning the value alone: the closure search this replaced showed in the profile as retains of
-        // whole entries, two nodes each.
-        for index in entries.indices.reversed() where entries[index].key == key { return entries[index].entry.value }
+        for index in written.indices.reversed() where written[index].key == key {
+            return mapping.value(at: written[index].position)
+        }
         return nil
     }
 
-    var isEmpty: Bool { entries.isEmpty }
+    /// The entry a key is written in.
+    func entry(_ key: KeyPlace<Key>) -> YAMLMappingEntry { mapping[key.position] }
+
+    var isEmpty: Bool { written.isEmpty }
 }
 
-/// An entry and the key it is under. A struct, not a tuple: an array of tuples is destroyed element by element
-/// through the runtime's generic tuple witness, which the profile showed for every mapping decoded. Not nested in
-/// ``KeyedEntries`` and free of its `WrittenNames` requirement: with it, the first list of entries of each kind of key
-/// cost an app's first read a scan of every conformance the process holds (BENCHMARKS.md, The first operation in a
-/// process).
-struct KeyedEntry<Key> {
+/// A key and the place of its entry in the mapping. A struct, not a tuple: an array of tuples is destroyed element
+/// by element through the runtime's generic tuple witness. Not nested in ``KeyedEntries`` and free of its
+/// `WrittenNames` requirement: with it, the first list of keys of each kind cost an app's first read a scan of
+/// every conformance the process holds (BENCHMARKS.md, The first operation in a process).
+struct KeyPlace<Key> {
     let key: Key
-    let entry: YAMLMappingEntry
+    let position: Int
 }

@@ -99,10 +99,10 @@ struct RuleDecoding {
             // The keys written, each asked whether this action uses it: a rule writes a handful of keys. One it
             // does not use is left out of the rule, as the warning says: nothing that reads the rule (a decision,
             // its memory key, a description, a conversion) sees it.
-            for keyed in byKey.entries where !action.uses(keyed.key) {
+            for keyed in byKey.written where !action.uses(keyed.key) {
                 support.report(.warning(.policyIgnoredKey,
                     "a \(action.rawValue) rule does not use \(keyed.key.rawValue); it is ignored",
-                    at: keyed.entry.key.range))
+                    at: byKey.entry(keyed).key.range))
                 switch keyed.key {
                 case .message: message = nil
                 case .url: url = nil

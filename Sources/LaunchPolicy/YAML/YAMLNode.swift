@@ -220,6 +220,12 @@ public struct YAMLNode: Sendable {
             precondition(position >= 0 && position < count, "index out of range")
             return YAMLMappingEntry(key: node.child(2 * position), value: node.child(2 * position + 1))
         }
+
+        /// The value of the entry at `position`, without its key.
+        func value(at position: Int) -> YAMLNode {
+            precondition(position >= 0 && position < count, "index out of range")
+            return node.child(2 * position + 1)
+        }
     }
 }
 
