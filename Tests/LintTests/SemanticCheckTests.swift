@@ -183,34 +183,21 @@ import Testing
     /// Ranges no single interval holds (alternatives, exclusions) are compared range by range: contradicting
     /// ones are reported, and ones that share a version are not.
     @Test func rangesWithAlternativesOrExclusionsContradictRangeByRange() {
-        let diagnostics = lint("""
-            policy: 1
-            messages: {hi: {default: "Hi."}}
-            rules:
-              - id: between
-                when:
-                  all:
-                    - {app-version: "< 1.0.0 || > 5.0.0"}
-                    - {app-version: ">= 2.0.0 < 3.0.0"}
-                then: notify
-                message: hi
-              - id: excluded
-                when:
-                  all:
-                    - {app-version: "!= 2.0.0"}
-                    - {app-version: "= 2.0.0"}
-                then: notify
-                message: hi
-              - id: overlapping
-                when:
-                  all:
-                    - {app-version: "< 1.0.0 || > 5.0.0"}
-                    - {app-version: ">= 4.0.0 < 6.0.0"}
-                then: notify
-                message: hi
-            """)
+        // Each rule's `all` of two app-version ranges, and whether they contradict.
+        let pairs = [
+            ("< 1.0.0 || > 5.0.0", ">= 2.0.0 < 3.0.0", true),
+            ("!= 2.0.0", "= 2.0.0", true),
+            ("< 1.0.0 || > 5.0.0", ">= 4.0.0 < 6.0.0", false),
+        ]
+        let rules = pairs.indices.map { index in
+            "  - id: rule-\(index)\n    when:\n      all:\n        - {app-version: \"\(pairs[index].0)\"}\n"
+                + "        - {app-version: \"\(pairs[index].1)\"}\n    then: notify\n    message: hi\n"
+        }
+        let diagnostics = lint("policy: 1\nmessages: {hi: {default: \"Hi.\"}}\nrules:\n" + rules.joined())
         let found = findings(.lintNeverMatches, diagnostics)
-        #expect(found.map(\.range.start.line) == [6, 13], "\(diagnostics.map(\.description))")
+        // Each rule takes 7 lines from line 4; its `all` is the third.
+        let expected = pairs.indices.filter { pairs[$0].2 }.map { 6 + 7 * $0 }
+        #expect(found.map(\.range.start.line) == expected, "\(diagnostics.map(\.description))")
         #expect(found.allSatisfy { $0.message.contains("app-version conditions contradict") })
     }
 
