@@ -105,7 +105,8 @@ for build in "${asking[@]}"; do
         echo "sha256-arm64: the $build build, told the processor has SHA2 alone: exit $only, or wrong digests" >&2
         status=1
     else
-        echo "sha256-arm64: the $build build, told the processor has SHA2 alone: $(wc -l < "$work/actual") digests match"
+        matched=$(wc -l < "$work/actual")
+        echo "sha256-arm64: the $build build, told the processor has SHA2 alone: $matched digests match"
     fi
 done
 exit $status
