@@ -60,25 +60,21 @@ struct ConditionAnalysis {
                 test(first) && more.allSatisfy(test)
             }
 
-            /// Works out ``interval`` and ``canMatch``. Not on every ``append(_:)``: a branch is built by copying
-            /// and combining others, and an interval holds two versions that each copy would retain and release.
-            mutating func settle() {
+            /// Works out ``interval``, and returns whether some version satisfies every range. Not on every
+            /// ``append(_:)``: a branch is built by copying and combining others, and an interval holds two versions
+            /// that each copy would retain and release. The answer is returned, not kept or asked later: asked of a
+            /// group in the branch's list, a computed property copied the group, and a kept one made every copy of a
+            /// group larger (the shadowing check copies two for each pair of gates it compares).
+            mutating func settle() -> Bool {
                 let kind = versionKind
                 if more.isEmpty {
                     interval = VersionRange.plainInterval(of: CollectionOfOne(first))
                 } else {
                     interval = more.allSatisfy { $0.kind == kind } ? VersionRange.plainInterval(of: ranges) : nil
                 }
-                if let interval {
-                    canMatch = !interval.isEmpty(kind: kind)
-                } else {
-                    canMatch = VersionRange.canMatch(all: ranges)
-                }
+                if let interval { return !interval.isEmpty(kind: kind) }
+                return VersionRange.canMatch(all: ranges)
             }
-
-            /// Whether some version satisfies every range, once settled (``settle()``). Kept, as the branch's
-            /// ``Branch/contradiction`` is: worked out when asked of a group in the branch's list, it copied the group.
-            private(set) var canMatch = true
 
             /// Whether every version that satisfies all of `other`'s ranges satisfies all of these too, by plain
             /// precedence: the same as asking it of each of these ranges, since a version lies in each of them
@@ -252,8 +248,14 @@ struct ConditionAnalysis {
 
         /// Works out each kind's interval and the branch's ``contradiction``, once the branch is complete.
         mutating func settle() {
-            for index in rangesByKind.indices { rangesByKind[index].settle() }
-            contradiction = firstContradiction()
+            // The first key in alphabetical order whose ranges contradict each other, found without sorting a
+            // copy of the list: nearly every branch has none, and then every group is looked at either way.
+            var contradicting: String?
+            for index in rangesByKind.indices where !rangesByKind[index].settle() {
+                let key = rangesByKind[index].key
+                if contradicting.map({ key < $0 }) ?? true { contradicting = key }
+            }
+            contradiction = platformBits == 0 ? "platform" : contradicting ?? otherContradiction()
         }
 
         /// Adds a part the analysis does not look into.
@@ -282,18 +284,8 @@ struct ConditionAnalysis {
         /// (every set, table and list in it retained, then released).
         private(set) var contradiction: String?
 
-        /// Works out ``contradiction``.
-        private func firstContradiction() -> String? {
-            if platformBits == 0 { return "platform" }
-            // The first key in alphabetical order whose ranges contradict each other, found without sorting a
-            // copy of the list: nearly every branch has none, and then every group is looked at either way.
-            // By index: a group read out of the list is copied, its key and ranges retained and released.
-            var contradicting: String?
-            for index in rangesByKind.indices where !rangesByKind[index].canMatch {
-                let key = rangesByKind[index].key
-                if contradicting.map({ key < $0 }) ?? true { contradicting = key }
-            }
-            if let contradicting { return contradicting }
+        /// Works out ``contradiction`` past the platforms and ranges, which ``settle()`` looks at.
+        private func otherContradiction() -> String? {
             if launchKindBits == 0 { return "launch" }
             if sourceBits == 0 { return "launch-source" }
             if regions?.isEmpty == true { return "region" }
