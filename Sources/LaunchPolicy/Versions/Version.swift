@@ -15,14 +15,34 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let kind: VersionKind
     /// The text as given.
     public let text: String
-    /// Numeric parts with trailing zero parts removed, so that `1`, `1.0` and `1.0.0` are the same value.
-    let parts: [Numeral]
-    /// SemVer prerelease identifiers; empty for other kinds.
-    let prerelease: [PrereleaseIdentifier]
     /// SemVer build metadata identifiers, kept but ignored for precedence.
     public let buildMetadata: [String]
     /// The version as plain numbers for the launch path's comparisons; nil for the rare version that has none.
     let key: ComparisonKey?
+    /// The parts and prerelease of the rare version without a key. A version with one is its key alone: its parts
+    /// as a list were an allocation for each bound of every range a policy writes, and a retain and a release at
+    /// every copy lint makes of a bound.
+    private let unkeyed: Unkeyed?
+
+    private struct Unkeyed: Sendable {
+        let parts: [Numeral]
+        let prerelease: [PrereleaseIdentifier]
+    }
+
+    /// Numeric parts with trailing zero parts removed, so that `1`, `1.0` and `1.0.0` are the same value.
+    var parts: [Numeral] {
+        if let unkeyed { return unkeyed.parts }
+        guard let key else { return [] }
+        var parts = [key.first, key.second, key.third, key.fourth].map(Numeral.init)
+        while let last = parts.last, last.isZero { parts.removeLast() }
+        return parts
+    }
+
+    /// SemVer prerelease identifiers; empty for other kinds.
+    var prerelease: [PrereleaseIdentifier] {
+        if let unkeyed { return unkeyed.prerelease }
+        return key?.release == 0 ? [.numeric(.zero)] : []
+    }
 
     /// Parses a version of the given kind.
     ///
@@ -35,21 +55,34 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     init(kind: VersionKind, text: String, parts: [Numeral], prerelease: [PrereleaseIdentifier] = [],
         buildMetadata: [String] = [])
     {
-        var trimmed = parts
-        while let last = trimmed.last, last.isZero { trimmed.removeLast() }
+        // Trailing zero parts are left out by count, which copies nothing.
+        var count = parts.count
+        while count > 0, parts[count - 1].isZero { count -= 1 }
         self.kind = kind
         self.text = text
-        self.parts = trimmed
-        self.prerelease = prerelease
         self.buildMetadata = buildMetadata
-        key = ComparisonKey(parts: trimmed, prerelease: prerelease)
+        key = ComparisonKey(parts: parts, count: count, prerelease: prerelease)
+        unkeyed = key == nil ? Unkeyed(parts: Array(parts[..<count]), prerelease: prerelease) : nil
     }
 
     /// The numeric part at `index`, zero when absent.
-    func part(_ index: Int) -> Numeral { index < parts.count ? parts[index] : .zero }
+    func part(_ index: Int) -> Numeral {
+        if let unkeyed { return index < unkeyed.parts.count ? unkeyed.parts[index] : .zero }
+        return key.map { Numeral($0.part(index)) } ?? .zero
+    }
+
+    /// How many parts there are, trailing zero parts left out.
+    private var partCount: Int {
+        if let unkeyed { return unkeyed.parts.count }
+        guard let key else { return 0 }
+        return key.fourth != 0 ? 4 : key.third != 0 ? 3 : key.second != 0 ? 2 : key.first != 0 ? 1 : 0
+    }
 
     /// Whether this is a SemVer prerelease.
-    public var isPrerelease: Bool { !prerelease.isEmpty }
+    public var isPrerelease: Bool {
+        if let unkeyed { return !unkeyed.prerelease.isEmpty }
+        return key?.release == 0
+    }
 
     /// The value written in its normal form: every part of a marketing or SemVer version (`1.2` → `1.2.0`), no
     /// leading zeros, no build metadata.
@@ -59,7 +92,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var canonical: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
-        for index in 0..<max(kind.fullLength ?? parts.count, 1) {
+        for index in 0..<max(kind.fullLength ?? partCount, 1) {
             if index > 0 { bytes.append(UInt8(ascii: ".")) }
             part(index).appendDigits(to: &bytes)
         }
@@ -85,7 +118,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
             let order = VersionKind.allCases
             return order.firstIndex(of: kind)! < order.firstIndex(of: other.kind)! ? -1 : 1
         }
-        for index in 0..<max(parts.count, other.parts.count) {
+        for index in 0..<max(partCount, other.partCount) {
             let left = part(index)
             let right = other.part(index)
             if left != right { return left < right ? -1 : 1 }
@@ -104,14 +137,22 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(to: rhs) < 0 }
 
+    // Two equal versions either both have a key or neither does: whether a version has one depends on its trimmed
+    // parts and its prerelease alone.
     public static func == (lhs: Version, rhs: Version) -> Bool {
-        lhs.kind == rhs.kind && lhs.parts == rhs.parts && lhs.prerelease == rhs.prerelease
+        guard lhs.kind == rhs.kind else { return false }
+        if let left = lhs.key, let right = rhs.key { return left == right }
+        return lhs.parts == rhs.parts && lhs.prerelease == rhs.prerelease
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
-        hasher.combine(parts)
-        hasher.combine(prerelease)
+        if let key {
+            hasher.combine(key)
+        } else {
+            hasher.combine(parts)
+            hasher.combine(prerelease)
+        }
     }
 }
 
@@ -124,9 +165,10 @@ struct ComparisonKey: Hashable, Sendable {
     let first: UInt64, second: UInt64, third: UInt64, fourth: UInt64
     let release: UInt64
 
-    init?(parts: [Numeral], prerelease: [PrereleaseIdentifier]) {
-        func part(_ index: Int) -> UInt64? { index < parts.count ? parts[index].smallValue : 0 }
-        guard parts.count <= 4, let first = part(0), let second = part(1), let third = part(2), let fourth = part(3)
+    /// The key of the version with the first `count` of `parts` (the rest zero) and `prerelease`, if it has one.
+    init?(parts: [Numeral], count: Int, prerelease: [PrereleaseIdentifier]) {
+        func part(_ index: Int) -> UInt64? { index < count ? parts[index].smallValue : 0 }
+        guard count <= 4, let first = part(0), let second = part(1), let third = part(2), let fourth = part(3)
         else { return nil }
         switch prerelease.count {
         case 0: release = 1
@@ -134,6 +176,17 @@ struct ComparisonKey: Hashable, Sendable {
         default: return nil
         }
         (self.first, self.second, self.third, self.fourth) = (first, second, third, fourth)
+    }
+
+    /// The part at `index` (0 to 3), zero past the fourth.
+    func part(_ index: Int) -> UInt64 {
+        switch index {
+        case 0: first
+        case 1: second
+        case 2: third
+        case 3: fourth
+        default: 0
+        }
     }
 
     /// The lowest key: `0.0.0.0-0`.

@@ -46,7 +46,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
 
         /// `<0.0.0-0`: node-semver's "matches nothing".
         var isNullSet: Bool {
-            op == .less && version.parts.isEmpty && version.prerelease == [.numeric(.zero)]
+            op == .less && version.key == .lowest
         }
     }
 
