@@ -3,7 +3,7 @@
 /// The composer enforces the limits that concern the tree: the alias budget (every alias adds the expanded size of
 /// its anchor, counted once when the anchor closes), the depth that aliases reach (an alias nests what it stands for
 /// where it is written), aliases to unknown or still-open anchors, the number of documents, and duplicate keys.
-struct YAMLComposer {
+struct YAMLComposer: YAMLEventSink {
     /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
     /// from `firstPending`; a mapping's keys so far are the top of `keys`, from `firstKey`.
     private struct OpenCollection {
@@ -124,101 +124,114 @@ struct YAMLComposer {
         return roots.map { YAMLNode(tree: tree, index: $0) }
     }
 
-    /// Takes one event; returns false when reading must stop.
-    mutating func consume(_ event: consuming YAMLEvent) -> Bool {
-        // The kind is moved out and switched over with `consume`, so a scalar's text moves into the tree. A borrowed
-        // event was destroyed after this returned, through its value witness (about 90K instructions a read of 48
-        // rules, 2.5% of the reader); switching over `event.kind` in place copies the payload, which is worse still.
-        let range = event.range
-        let kind = event.kind
-        _ = consume event
-        switch consume kind {
-        case .streamStart:
-            return true
-        case .streamEnd:
-            if !sawDocument {
-                return fail(.error(
-                    .yamlEmptyInput, "the input holds no YAML document: it is empty or only comments",
-                    at: .wholeInputStart))
-            }
-            return true
-        case .documentStart:
-            if roots.count >= limits.maximumDocuments {
-                return fail(.error(
-                    .yamlTooManyDocuments,
-                    limits.maximumDocuments == 1
-                        ? "a second document starts here; a policy file holds exactly one document"
-                        : "the input holds more than \(limits.maximumDocuments) documents",
-                    at: range))
-            }
-            sawDocument = true
-            anchors = [:]
-            expandedNodes = 0
-            return true
-        case .documentEnd:
-            return true
-        case .sequenceStart(let anchor, let tag, _):
-            return openCollection(isMapping: false, anchor: anchor, tag: tag, at: range)
-        case .mappingStart(let anchor, let tag, _):
-            return openCollection(isMapping: true, anchor: anchor, tag: tag, at: range)
-        case .sequenceEnd, .mappingEnd:
-            let collection = open.removeLast()
-            let firstChild = children.count
-            children.append(contentsOf: pending[collection.firstPending...])
-            pending.shrink(to: collection.firstPending)
-            keys.shrink(to: collection.firstKey)
-            let node = records.count
-            texts.append("")
-            records.append(YAMLTree.Record(
-                range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
-                childCount: children.count - firstChild, decoration: collection.decoration,
-                kind: collection.isMapping ? .mapping : .sequence, style: .plain))
-            let height = collection.childHeight + 1
-            if let anchor = collection.anchor {
-                openAnchors.remove(anchor)
-                anchors[anchor] = Anchor(node: node, expandedCount: expandedNodes - collection.expandedBefore,
-                    height: height)
-            }
-            raiseChildHeight(to: height)
-            return add(node)
-        case .scalar(let scalar, let anchor, let tag):
-            guard count(1, at: range) else { return false }
-            let node = records.count
-            records.append(YAMLTree.Record(
-                range: range, firstChild: 0, childCount: 0,
-                decoration: decoration(tag: tag, anchor: anchor), kind: .scalar, style: scalar.style))
-            if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
-            // The text last, as the scalar's last use, so that it moves into the tree instead of being copied.
-            texts.append(scalar.text)
-            return add(node)
-        case .alias(let name):
-            if openAnchors.contains(name) {
-                return fail(.error(
-                    .yamlRecursiveAlias,
-                    "the alias *\(name) points into the node it is part of, which would contain itself",
-                    at: range))
-            }
-            guard let target = anchors[name] else {
-                return fail(.error(
-                    .yamlUnknownAnchor, "the alias *\(name) names no anchor defined before it", at: range))
-            }
-            guard count(target.expandedCount, at: range) else { return false }
-            if open.count + target.height > limits.maximumDepth {
-                return tooDeep(alias: name, height: target.height, at: range)
-            }
-            raiseChildHeight(to: target.height)
-            return add(target.node)
+    // The events, each taken as ``YAMLEventReader`` reads it (``YAMLEventSink``); each returns false when reading
+    // must stop.
+
+    func streamStart(at range: SourceRange) -> Bool { true }
+
+    mutating func streamEnd(at range: SourceRange) -> Bool {
+        if !sawDocument {
+            return fail(.error(
+                .yamlEmptyInput, "the input holds no YAML document: it is empty or only comments",
+                at: .wholeInputStart))
         }
+        return true
     }
 
+    mutating func documentStart(explicit: Bool, at range: SourceRange) -> Bool {
+        if roots.count >= limits.maximumDocuments {
+            return fail(.error(
+                .yamlTooManyDocuments,
+                limits.maximumDocuments == 1
+                    ? "a second document starts here; a policy file holds exactly one document"
+                    : "the input holds more than \(limits.maximumDocuments) documents",
+                at: range))
+        }
+        sawDocument = true
+        anchors = [:]
+        expandedNodes = 0
+        return true
+    }
+
+    func documentEnd(explicit: Bool, at range: SourceRange) -> Bool { true }
+
     /// Opens a sequence or a mapping.
-    private mutating func openCollection(isMapping: Bool, anchor: String?, tag: String?, at range: SourceRange) -> Bool {
+    mutating func collectionStart(
+        isMapping: Bool, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?, flow: Bool, at range: SourceRange
+    ) -> Bool {
         guard count(1, at: range) else { return false }
+        let anchor = anchor.map { String(cString: $0) }
         if let anchor { openAnchors.insert(anchor) }
         open.append(OpenCollection(
-            isMapping: isMapping, start: range.start, decoration: decoration(tag: tag, anchor: anchor),
+            isMapping: isMapping, start: range.start,
+            decoration: decoration(tag: tag.map { String(cString: $0) }, anchor: anchor),
             anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count))
         return true
+    }
+
+    /// Closes the innermost open collection, which becomes a node.
+    mutating func collectionEnd(isMapping: Bool, at range: SourceRange) -> Bool {
+        let collection = open.removeLast()
+        let firstChild = children.count
+        children.append(contentsOf: pending[collection.firstPending...])
+        pending.shrink(to: collection.firstPending)
+        keys.shrink(to: collection.firstKey)
+        let node = records.count
+        texts.append("")
+        records.append(YAMLTree.Record(
+            range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
+            childCount: children.count - firstChild, decoration: collection.decoration,
+            kind: collection.isMapping ? .mapping : .sequence, style: .plain))
+        let height = collection.childHeight + 1
+        if let anchor = collection.anchor {
+            openAnchors.remove(anchor)
+            anchors[anchor] = Anchor(node: node, expandedCount: expandedNodes - collection.expandedBefore,
+                height: height)
+        }
+        raiseChildHeight(to: height)
+        return add(node)
+    }
+
+    mutating func scalar(
+        _ text: consuming String, style: YAMLScalarStyle, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?,
+        at range: SourceRange
+    ) -> Bool {
+        guard count(1, at: range) else { return false }
+        let node = records.count
+        let decoration = anchor == nil && tag == nil ? -1 : decorateScalar(node, anchor: anchor, tag: tag)
+        records.append(YAMLTree.Record(
+            range: range, firstChild: 0, childCount: 0, decoration: decoration, kind: .scalar, style: style))
+        // Handed over, the text moves into the tree instead of being copied.
+        texts.append(text)
+        return add(node)
+    }
+
+    mutating func alias(_ name: String, at range: SourceRange) -> Bool {
+        if openAnchors.contains(name) {
+            return fail(.error(
+                .yamlRecursiveAlias,
+                "the alias *\(name) points into the node it is part of, which would contain itself",
+                at: range))
+        }
+        guard let target = anchors[name] else {
+            return fail(.error(
+                .yamlUnknownAnchor, "the alias *\(name) names no anchor defined before it", at: range))
+        }
+        guard count(target.expandedCount, at: range) else { return false }
+        if open.count + target.height > limits.maximumDepth {
+            return tooDeep(alias: name, height: target.height, at: range)
+        }
+        raiseChildHeight(to: target.height)
+        return add(target.node)
+    }
+
+    /// Records the tag and anchor of the scalar that is to be `node`, and returns where; names the scalar by its
+    /// anchor. Apart from ``scalar(_:style:anchor:tag:at:)``, which then makes no text for a scalar without either.
+    @inline(never)
+    private mutating func decorateScalar(_ node: Int, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?) -> Int {
+        let anchor = anchor.map { String(cString: $0) }
+        if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
+        return decoration(tag: tag.map { String(cString: $0) }, anchor: anchor)
     }
 
     /// Records a tag and anchor, when there is either, and returns where.

@@ -65,7 +65,7 @@ public struct YAMLReader: Sendable {
     /// Reads `buffer`; the tree keeps `source`, or a copy of `buffer` when it is nil.
     private func read(buffer: UnsafeRawBufferPointer, size: Int?, source: YAMLTree.Source?) -> YAMLReadResult {
         var composer = YAMLComposer(limits: limits, inputBytes: buffer.count)
-        let stop = YAMLEventReader(limits: limits).readEvents(buffer, size: size) { composer.consume($0) }
+        let stop = YAMLEventReader(limits: limits).readEvents(buffer, size: size, into: &composer)
         var diagnostics = composer.diagnostics
         if let stop { diagnostics.append(stop) }
         let complete = stop == nil && !composer.diagnostics.contains {
