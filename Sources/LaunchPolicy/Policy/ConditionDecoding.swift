@@ -69,7 +69,7 @@ struct ConditionDecoding {
         // position, as ``DecodingSupport/entries(_:as:in:)`` walks them.
         for position in entries.indices {
             let entry = entries[position]
-            guard let key = DecodingSupport.plainKey(of: entry, as: ConditionKey.self)
+            guard let key = DecodingSupport.plainKey(at: position, of: entries, as: ConditionKey.self)
                 ?? support.unknownKey(of: entry, among: entries, as: ConditionKey.self, in: "a condition")
             else { continue }
             let range = SourceRange(start: entry.key.range.start, end: entry.value.range.end)

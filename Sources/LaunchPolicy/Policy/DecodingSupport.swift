@@ -129,22 +129,20 @@ struct DecodingSupport {
         // By position: walked by an iterator while also handed to ``unknownKey(of:among:as:in:)``, the entries were
         // held twice, 3.4K instructions a read of 48 rules.
         for position in entries.indices {
-            let entry = entries[position]
-            guard let key = Self.plainKey(of: entry, as: kind)
-                ?? unknownKey(of: entry, among: entries, as: kind, in: what)
+            guard let key = Self.plainKey(at: position, of: entries, as: kind)
+                ?? unknownKey(of: entries[position], among: entries, as: kind, in: what)
             else { continue }
             byKey.written.append(.init(key: key, position: position))
         }
         return byKey
     }
 
-    /// The key of an entry when it is an untagged scalar that names one the kind takes, as nearly every key is;
-    /// otherwise nil, and ``unknownKey(of:among:as:in:)`` says why. Named from the node's text, with no optional text
-    /// made and dropped (see ``WrittenText`` for what dropping one cost).
+    /// The key of the entry at `position` when it is an untagged scalar that names one the kind takes, as nearly
+    /// every key is; otherwise nil, and ``unknownKey(of:among:as:in:)`` says why. Named from the text where the tree
+    /// keeps it (``YAMLNode/Entries/withUntaggedKeyText(at:_:)``).
     @inline(__always)
-    static func plainKey<Key: WrittenNames>(of entry: YAMLMappingEntry, as kind: Key.Type) -> Key? {
-        guard entry.key.tag == nil, let written = entry.key.text else { return nil }
-        return Key.known.named(written)
+    static func plainKey<Key: WrittenNames>(at position: Int, of entries: YAMLNode.Entries, as kind: Key.Type) -> Key? {
+        entries.withUntaggedKeyText(at: position) { Key.known.named($0) } ?? nil
     }
 
     /// The key of an entry of `mapping` that is not plainly a key the kind takes (``plainKey(of:as:)``): tagged,

@@ -226,6 +226,19 @@ public struct YAMLNode: Sendable {
             precondition(position >= 0 && position < count, "index out of range")
             return node.child(2 * position + 1)
         }
+
+        /// `body` of the text of the key at `position` where the tree keeps it, when the key is a scalar without a
+        /// tag; nil otherwise. The decoder names nearly every key so: building the entry to ask its key retained the
+        /// tree for each of its two nodes, and the text, and released them again.
+        func withUntaggedKeyText<Result>(at position: Int, _ body: (String) -> Result) -> Result? {
+            precondition(position >= 0 && position < count, "index out of range")
+            let tree = node.tree
+            let key = tree.children[tree.records[node.index].firstChild + 2 * position]
+            let record = tree.records[key]
+            guard record.kind == .scalar, record.decoration < 0 || tree.decorations[record.decoration].tag == nil
+            else { return nil }
+            return body(tree.texts[key])
+        }
     }
 }
 
