@@ -52,9 +52,12 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         self = try VersionSyntax.parseVersion(text, kind: kind)
     }
 
-    init(kind: VersionKind, text: String, parts: [Numeral], prerelease: [PrereleaseIdentifier] = [],
-        buildMetadata: [String] = [])
-    {
+    /// A version of its parts, as written `text`. The parts and prerelease are borrowed, not handed over: a version
+    /// with a key keeps neither, and handed over they were retained by each caller to be released here.
+    init(
+        kind: VersionKind, text: String, parts: borrowing [Numeral],
+        prerelease: borrowing [PrereleaseIdentifier] = [], buildMetadata: [String] = []
+    ) {
         // Trailing zero parts are left out by count, which copies nothing.
         var count = parts.count
         while count > 0, parts[count - 1].isZero { count -= 1 }
@@ -62,7 +65,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.text = text
         self.buildMetadata = buildMetadata
         key = ComparisonKey(parts: parts, count: count, prerelease: prerelease)
-        unkeyed = key == nil ? Unkeyed(parts: Array(parts[..<count]), prerelease: prerelease) : nil
+        unkeyed = key == nil ? Unkeyed(parts: Array(parts[..<count]), prerelease: copy prerelease) : nil
     }
 
     /// The numeric part at `index`, zero when absent.
@@ -166,7 +169,7 @@ struct ComparisonKey: Hashable, Sendable {
     let release: UInt64
 
     /// The key of the version with the first `count` of `parts` (the rest zero) and `prerelease`, if it has one.
-    init?(parts: [Numeral], count: Int, prerelease: [PrereleaseIdentifier]) {
+    init?(parts: borrowing [Numeral], count: Int, prerelease: borrowing [PrereleaseIdentifier]) {
         func part(_ index: Int) -> UInt64? { index < count ? parts[index].smallValue : 0 }
         guard count <= 4, let first = part(0), let second = part(1), let third = part(2), let fourth = part(3)
         else { return nil }

@@ -228,7 +228,9 @@ struct YAMLComposer: YAMLEventSink {
     /// Records the tag and anchor of the scalar that is to be `node`, and returns where; names the scalar by its
     /// anchor. Apart from ``scalar(_:style:anchor:tag:at:)``, which then makes no text for a scalar without either.
     @inline(never)
-    private mutating func decorateScalar(_ node: Int, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?) -> Int {
+    private mutating func decorateScalar(
+        _ node: Int, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?
+    ) -> Int {
         let anchor = anchor.map { String(cString: $0) }
         if let anchor { anchors[anchor] = Anchor(node: node, expandedCount: 1, height: 0) }
         return decoration(tag: tag.map { String(cString: $0) }, anchor: anchor)
