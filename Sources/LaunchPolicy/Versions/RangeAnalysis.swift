@@ -231,7 +231,7 @@ enum RangeAnalysis {
         // A `-0` bound on a kind without prereleases sits just below its core: `< 1.3.0-0` is `< 1.3.0` there, and
         // `> 1.3.0-0` is `>= 1.3.0`.
         if version.kind != .semver, version.isPrerelease {
-            version = Version(kind: version.kind, text: "", parts: version.parts)
+            version = version.withoutPrerelease
             switch op {
             case .lessOrEqual: op = .less
             case .greater: op = .greaterOrEqual

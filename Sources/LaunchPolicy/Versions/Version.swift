@@ -68,6 +68,22 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         unkeyed = key == nil ? Unkeyed(parts: Array(parts[..<count]), prerelease: copy prerelease) : nil
     }
 
+    /// A version of `kind` that is `key`, written "".
+    private init(kind: VersionKind, key: ComparisonKey) {
+        self.kind = kind
+        text = ""
+        buildMetadata = []
+        self.key = key
+        unkeyed = nil
+    }
+
+    /// The version without its prerelease, written "": lint asks it of each `-0` bound of a kind without
+    /// prereleases, which from the key makes no list of parts.
+    var withoutPrerelease: Version {
+        if let key { return Version(kind: kind, key: key.released) }
+        return Version(kind: kind, text: "", parts: parts)
+    }
+
     /// The numeric part at `index`, zero when absent.
     func part(_ index: Int) -> Numeral {
         if let unkeyed { return index < unkeyed.parts.count ? unkeyed.parts[index] : .zero }
@@ -190,6 +206,11 @@ struct ComparisonKey: Hashable, Sendable {
         case 3: fourth
         default: 0
         }
+    }
+
+    /// The same parts without a prerelease.
+    var released: ComparisonKey {
+        ComparisonKey(first: first, second: second, third: third, fourth: fourth, release: 1)
     }
 
     /// The lowest key: `0.0.0.0-0`.

@@ -40,7 +40,7 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         var text: String {
             let version = self.version.kind == .semver
                 ? self.version.canonical
-                : Version(kind: self.version.kind, text: "", parts: self.version.parts).canonical
+                : self.version.withoutPrerelease.canonical
             return op.rawValue + version
         }
 
