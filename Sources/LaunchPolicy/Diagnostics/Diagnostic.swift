@@ -171,11 +171,27 @@ extension Sequence where Element == Diagnostic {
 
     /// The diagnostics in source order; at the same position, errors before warnings before notes.
     public func sortedBySource() -> [Diagnostic] {
-        sorted { ($0.range.start, $0.severity) < ($1.range.start, $1.severity) }
+        sorted { Diagnostic.precedesInSource($0, $1) }
+    }
+}
+
+extension Diagnostic {
+    /// Whether `one` comes before `other` in source order; at the same position, errors before warnings before notes.
+    /// Called from a closure written where the sort is, and inlined there, which the sort is then made for: handed
+    /// to it as a function, the comparison was called through a reference, and every diagnostic it compared was
+    /// copied out of the list to be handed to it.
+    @inline(__always)
+    static func precedesInSource(_ one: Diagnostic, _ other: Diagnostic) -> Bool {
+        (one.range.start, one.severity) < (other.range.start, other.severity)
     }
 }
 
 extension Array where Element == Diagnostic {
+    /// Sorts the diagnostics in place into source order (``Swift/Sequence/sortedBySource()``).
+    mutating func sortBySource() {
+        sort { Diagnostic.precedesInSource($0, $1) }
+    }
+
     /// Appends `diagnostic` while fewer than `limit` are held. The first one past the limit is replaced by one error
     /// with the code `overflow`, where it was found, saying the rest are not reported; later ones are dropped. A
     /// hostile file can have a problem at every node or row, each held in memory and printed.

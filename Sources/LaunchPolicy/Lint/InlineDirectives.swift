@@ -121,12 +121,12 @@ struct InlineDirectives {
         problems += support.diagnostics
     }
 
-    /// The diagnostics without those a directive turns off.
-    func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard !disabledByLine.isEmpty else { return diagnostics }
-        return diagnostics.filter { diagnostic in
-            if diagnostic.severity == .error, LintCheck.named(diagnostic.code) == nil { return true }
-            return !(disabledByLine[diagnostic.range.start.line] ?? []).contains(diagnostic.code)
+    /// Removes the diagnostics a directive turns off.
+    func apply(to diagnostics: inout [Diagnostic]) {
+        guard !disabledByLine.isEmpty else { return }
+        diagnostics.removeAll { diagnostic in
+            if diagnostic.severity == .error, LintCheck.named(diagnostic.code) == nil { return false }
+            return (disabledByLine[diagnostic.range.start.line] ?? []).contains(diagnostic.code)
         }
     }
 }

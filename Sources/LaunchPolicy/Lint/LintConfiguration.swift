@@ -134,12 +134,23 @@ public struct LintConfiguration: Sendable {
     /// The diagnostics as configured: severities replaced and disabled codes dropped, except that errors of the
     /// reader and the decoder stay as they are.
     public func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            if diagnostic.severity == .error, LintCheck.named(diagnostic.code) == nil { return diagnostic }
-            if disabled.contains(diagnostic.code) { return nil }
-            var configured = diagnostic
-            if let severity = severities[diagnostic.code] { configured.severity = severity }
-            return configured
+        var configured = diagnostics
+        apply(to: &configured)
+        return configured
+    }
+
+    /// ``applied(to:)`` in place: lint configures its report's list so, which a list of a file's thousands of
+    /// warnings otherwise copied whole, and a list of a dozen grew by a new allocation at a time.
+    func apply(to diagnostics: inout [Diagnostic]) {
+        func isKept(_ diagnostic: Diagnostic) -> Bool {
+            diagnostic.severity == .error && LintCheck.named(diagnostic.code) == nil
+        }
+        if !disabled.isEmpty {
+            diagnostics.removeAll { !isKept($0) && disabled.contains($0.code) }
+        }
+        guard !severities.isEmpty else { return }
+        for index in diagnostics.indices where !isKept(diagnostics[index]) {
+            if let severity = severities[diagnostics[index].code] { diagnostics[index].severity = severity }
         }
     }
 }

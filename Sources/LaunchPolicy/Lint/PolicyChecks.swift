@@ -46,7 +46,14 @@ struct PolicyChecks {
 
     /// Every check's findings.
     func run() -> [Diagnostic] {
-        reachability() + dateWindows() + messages() + versionReadings() + updateURLs()
+        // Appended to the first check's list, which grows as it needs to: joined with `+`, each join made a new list
+        // and copied the findings so far into it.
+        var found = reachability()
+        found += dateWindows()
+        found += messages()
+        found += versionReadings()
+        found += updateURLs()
+        return found
     }
 
     /// A finding of one of the checks, at the check's default severity.

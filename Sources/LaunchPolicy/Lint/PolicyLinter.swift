@@ -250,12 +250,16 @@ public struct PolicyLinter: Sendable {
         return reported
     }
 
-    /// The report with the configuration and the file's inline directives applied, in source order.
-    private func configured(_ report: LintReport, scalars: ScalarIndex = ScalarIndex()) -> LintReport {
-        let directives = InlineDirectives(source: report.source, scalars: scalars.ranges)
+    /// The report with the configuration and the file's inline directives applied, in source order. One list,
+    /// changed in place: made anew at each step, a file's list was copied four times, its diagnostics retained and
+    /// released with it.
+    private func configured(_ report: consuming LintReport, scalars: ScalarIndex = ScalarIndex()) -> LintReport {
         var configured = report
-        configured.diagnostics = directives.applied(to: configuration.applied(to: report.diagnostics + directives.problems))
-            .sortedBySource()
+        let directives = InlineDirectives(source: configured.source, scalars: scalars.ranges)
+        configured.diagnostics += directives.problems
+        configuration.apply(to: &configured.diagnostics)
+        directives.apply(to: &configured.diagnostics)
+        configured.diagnostics.sortBySource()
         return configured
     }
 }

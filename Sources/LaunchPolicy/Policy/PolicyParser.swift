@@ -69,6 +69,8 @@ public struct YAMLPolicyParser: YAMLReadingPolicyParser {
         var decoder = PolicyDecoder()
         decoder.problemLimit = problemLimit
         let decoded = decoder.decode(root)
-        return PolicyParseResult(policy: decoded.policy, diagnostics: (read.diagnostics + decoded.diagnostics).sortedBySource())
+        var diagnostics = read.diagnostics + decoded.diagnostics
+        diagnostics.sortBySource()
+        return PolicyParseResult(policy: decoded.policy, diagnostics: diagnostics)
     }
 }
