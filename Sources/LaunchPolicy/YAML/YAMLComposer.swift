@@ -7,7 +7,6 @@ struct YAMLComposer: YAMLEventSink {
     /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
     /// from `firstPending`; a mapping's keys so far are the top of `keys`, from `firstKey`.
     private struct OpenCollection {
-        let isMapping: Bool
         let start: SourceLocation
         let decoration: Int
         let anchor: String?
@@ -21,10 +20,22 @@ struct YAMLComposer: YAMLEventSink {
         /// a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping must still
         /// cost linear time.
         var keyTable: KeyTable?
-        /// Set after a duplicate key: its value is read but left out of the tree.
-        var dropsNextValue = false
+        /// The ``Place`` of the collection it is in, as it was when this one opened.
+        let outerPlace: Place
+    }
+
+    /// Where the next node goes: what of the innermost open collection every node added to it reads or changes. Held
+    /// apart from `open`, so that adding a node changes no element of that list, which checked the list's storage
+    /// for sharing and reached the element through it for each node (13K instructions a read of 48 rules).
+    private struct Place {
+        /// No collection is open: the next node is a document's root.
+        var isRoot = true
+        /// The collection is a mapping.
+        var isMapping = false
         /// Whether the next node completes a key/value pair (mappings only).
         var expectsValue = false
+        /// Set after a duplicate key: its value is read but left out of the tree.
+        var dropsNextValue = false
     }
 
     /// What makes two keys the same. Scalars compare by text, whatever their style (`no` and `"no"` are one key to a
@@ -97,6 +108,7 @@ struct YAMLComposer: YAMLEventSink {
     private var roots: [Int] = []
     // The open collections, innermost last, and the stacks their children and keys so far live on.
     private var open: [OpenCollection] = []
+    private var place = Place()
     private var pending: [Int] = []
     private var keys: [WrittenKey] = []
     private var anchors: [String: Anchor] = [:]
@@ -163,15 +175,18 @@ struct YAMLComposer: YAMLEventSink {
         let anchor = anchor.map { String(cString: $0) }
         if let anchor { openAnchors.insert(anchor) }
         open.append(OpenCollection(
-            isMapping: isMapping, start: range.start,
-            decoration: decoration(tag: tag.map { String(cString: $0) }, anchor: anchor),
-            anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count))
+            start: range.start, decoration: decoration(tag: tag.map { String(cString: $0) }, anchor: anchor),
+            anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count,
+            outerPlace: place))
+        place = Place(isRoot: false, isMapping: isMapping)
         return true
     }
 
     /// Closes the innermost open collection, which becomes a node.
     mutating func collectionEnd(isMapping: Bool, at range: SourceRange) -> Bool {
         let collection = open.removeLast()
+        let kind: YAMLNode.Kind = place.isMapping ? .mapping : .sequence
+        place = collection.outerPlace
         let firstChild = children.count
         children.append(contentsOf: pending[collection.firstPending...])
         pending.shrink(to: collection.firstPending)
@@ -180,8 +195,7 @@ struct YAMLComposer: YAMLEventSink {
         texts.append("")
         records.append(YAMLTree.Record(
             range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
-            childCount: children.count - firstChild, decoration: collection.decoration,
-            kind: collection.isMapping ? .mapping : .sequence, style: .plain))
+            childCount: children.count - firstChild, decoration: collection.decoration, kind: kind, style: .plain))
         let height = collection.childHeight + 1
         if let anchor = collection.anchor {
             openAnchors.remove(anchor)
@@ -279,28 +293,28 @@ struct YAMLComposer: YAMLEventSink {
 
     /// Adds a finished node to the collection it belongs to, or makes it the document's root.
     private mutating func add(_ node: Int) -> Bool {
-        guard !open.isEmpty else {
+        guard !place.isRoot else {
             roots.append(node)
             return true
         }
-        let top = open.count - 1
-        if !open[top].isMapping {
+        if !place.isMapping {
             pending.append(node)
             return true
         }
-        if open[top].expectsValue {
-            open[top].expectsValue = false
-            if open[top].dropsNextValue {
-                open[top].dropsNextValue = false
+        if place.expectsValue {
+            place.expectsValue = false
+            if place.dropsNextValue {
+                place.dropsNextValue = false
             } else {
                 pending.append(node)
             }
             return true
         }
-        open[top].expectsValue = true
+        place.expectsValue = true
+        let top = open.count - 1
         let range = records[node].range
         if let first = firstRange(ofKey: node, in: top) {
-            open[top].dropsNextValue = true
+            place.dropsNextValue = true
             return report(.error(
                 .yamlDuplicateKey,
                 "the key \(describe(node)) appears twice in this mapping; it was first written at \(first.start)",
