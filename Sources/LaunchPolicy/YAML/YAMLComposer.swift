@@ -28,8 +28,6 @@ struct YAMLComposer: YAMLEventSink {
     /// apart from `open`, so that adding a node changes no element of that list, which checked the list's storage
     /// for sharing and reached the element through it for each node (13K instructions a read of 48 rules).
     private struct Place {
-        /// No collection is open: the next node is a document's root.
-        var isRoot = true
         /// The collection is a mapping.
         var isMapping = false
         /// Whether the next node completes a key/value pair (mappings only).
@@ -178,7 +176,7 @@ struct YAMLComposer: YAMLEventSink {
             start: range.start, decoration: decoration(tag: tag.map { String(cString: $0) }, anchor: anchor),
             anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count,
             outerPlace: place))
-        place = Place(isRoot: false, isMapping: isMapping)
+        place = Place(isMapping: isMapping)
         return true
     }
 
@@ -293,7 +291,7 @@ struct YAMLComposer: YAMLEventSink {
 
     /// Adds a finished node to the collection it belongs to, or makes it the document's root.
     private mutating func add(_ node: Int) -> Bool {
-        guard !place.isRoot else {
+        guard !open.isEmpty else {
             roots.append(node)
             return true
         }
