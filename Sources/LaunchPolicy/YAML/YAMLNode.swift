@@ -229,7 +229,8 @@ public struct YAMLNode: Sendable {
 
         /// `body` of the text of the key at `position` where the tree keeps it, when the key is a scalar without a
         /// tag; nil otherwise. The decoder names nearly every key so: building the entry to ask its key retained the
-        /// tree for each of its two nodes, and the text, and released them again.
+        /// tree for each of its two nodes, and the text, and released them again. Whether there is a tag is read in
+        /// place, not through ``YAMLNode/tag``, whose `String?` is released after each use, nil or not (16K).
         func withUntaggedKeyText<Result>(at position: Int, _ body: (String) -> Result) -> Result? {
             precondition(position >= 0 && position < count, "index out of range")
             let tree = node.tree
