@@ -32,10 +32,7 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Numeric parts with trailing zero parts removed, so that `1`, `1.0` and `1.0.0` are the same value.
     var parts: [Numeral] {
         if let unkeyed { return unkeyed.parts }
-        guard let key else { return [] }
-        var parts = [key.first, key.second, key.third, key.fourth].map(Numeral.init)
-        while let last = parts.last, last.isZero { parts.removeLast() }
-        return parts
+        return (0..<partCount).map(part)
     }
 
     /// SemVer prerelease identifiers; empty for other kinds.
