@@ -125,8 +125,8 @@ struct InlineDirectives {
     func apply(to diagnostics: inout [Diagnostic]) {
         guard !disabledByLine.isEmpty else { return }
         diagnostics.removeAll { diagnostic in
-            if diagnostic.severity == .error, LintCheck.named(diagnostic.code) == nil { return false }
-            return (disabledByLine[diagnostic.range.start.line] ?? []).contains(diagnostic.code)
+            !diagnostic.isBeyondConfiguration
+                && (disabledByLine[diagnostic.range.start.line] ?? []).contains(diagnostic.code)
         }
     }
 }

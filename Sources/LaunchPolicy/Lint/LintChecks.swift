@@ -81,3 +81,9 @@ public struct LintCheck: Sendable, Hashable {
     /// The check with this code, if policy-lint makes one.
     public static func named(_ code: DiagnosticCode) -> LintCheck? { all.first { $0.code == code } }
 }
+
+extension Diagnostic {
+    /// Whether the diagnostic is an error of the reader or the decoder, not of a check: the file cannot be used, so
+    /// neither a configuration nor an inline directive turns it off or changes its severity.
+    var isBeyondConfiguration: Bool { severity == .error && LintCheck.named(code) == nil }
+}

@@ -142,14 +142,11 @@ public struct LintConfiguration: Sendable {
     /// ``applied(to:)`` in place: lint configures its report's list so, which a list of a file's thousands of
     /// warnings otherwise copied whole, and a list of a dozen grew by a new allocation at a time.
     func apply(to diagnostics: inout [Diagnostic]) {
-        func isKept(_ diagnostic: Diagnostic) -> Bool {
-            diagnostic.severity == .error && LintCheck.named(diagnostic.code) == nil
-        }
         if !disabled.isEmpty {
-            diagnostics.removeAll { !isKept($0) && disabled.contains($0.code) }
+            diagnostics.removeAll { !$0.isBeyondConfiguration && disabled.contains($0.code) }
         }
         guard !severities.isEmpty else { return }
-        for index in diagnostics.indices where !isKept(diagnostics[index]) {
+        for index in diagnostics.indices where !diagnostics[index].isBeyondConfiguration {
             if let severity = severities[diagnostics[index].code] { diagnostics[index].severity = severity }
         }
     }
