@@ -173,7 +173,12 @@ public struct YAMLNode: Sendable {
 
     /// The node's child at `offset` of its slots (a sequence's items; a mapping's keys and values alternating).
     fileprivate func child(_ offset: Int) -> YAMLNode {
-        YAMLNode(tree: tree, index: tree.children[tree.records[index].firstChild + offset])
+        YAMLNode(tree: tree, index: childIndex(offset))
+    }
+
+    /// The index in the tree of the node's child at `offset` of its slots.
+    fileprivate func childIndex(_ offset: Int) -> Int {
+        tree.children[tree.records[index].firstChild + offset]
     }
 
     /// A sequence's items, in the order written: a view of the tree, not a copy.
@@ -234,7 +239,7 @@ public struct YAMLNode: Sendable {
         func withUntaggedKeyText<Result>(at position: Int, _ body: (String) -> Result) -> Result? {
             precondition(position >= 0 && position < count, "index out of range")
             let tree = node.tree
-            let key = tree.children[tree.records[node.index].firstChild + 2 * position]
+            let key = node.childIndex(2 * position)
             let record = tree.records[key]
             guard record.kind == .scalar, record.decoration < 0 || tree.decorations[record.decoration].tag == nil
             else { return nil }
