@@ -40,9 +40,9 @@ import TestSupport
         #expect(result.diagnostics.first?.range.start == SourceLocation(line: 2, column: 5, offset: 9))
     }
 
-    /// The screen reads eight bytes at a time while they are plain ASCII; a problem at any offset within or after
-    /// such a run is still reported at its own byte.
-    @Test(arguments: 0..<20)
+    /// The screen reads thirty-two bytes at a time, then eight, while they are plain ASCII, and finds the first NUL
+    /// apart; a problem at any offset within or after such runs is still reported at its own byte.
+    @Test(arguments: 0..<72)
     func problemsAreFoundAtEveryOffsetOfALongLine(offset: Int) throws {
         let prefix = Array("k: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: offset)
         for (bad, code) in [([0x00], "yaml.nul-byte"), ([0xFF], "yaml.invalid-utf8"), ([0xC3], "yaml.invalid-utf8")]
@@ -52,6 +52,13 @@ import TestSupport
             #expect(codes(result) == [code])
             #expect(result.diagnostics.first?.range.start == SourceLocation(line: 1, column: 4 + offset, offset: 3 + offset))
         }
+        // Both problems: the first is reported, whichever it is.
+        let invalidFirst = read(bytes: prefix + [0xFF] + Array("bbbb".utf8) + [0x00] + Array("b\n".utf8))
+        #expect(codes(invalidFirst) == ["yaml.invalid-utf8"])
+        #expect(invalidFirst.diagnostics.first?.range.start.offset == 3 + offset)
+        let nulFirst = read(bytes: prefix + [0x00] + Array("bbbb".utf8) + [0xFF] + Array("b\n".utf8))
+        #expect(codes(nulFirst) == ["yaml.nul-byte"])
+        #expect(nulFirst.diagnostics.first?.range.start.offset == 3 + offset)
         let valid = read(bytes: prefix + [0xC3, 0xA9] + Array("bbbbbbbbbbbbbbbb\n".utf8))
         #expect(valid.diagnostics.isEmpty)
         #expect(valid.root?["k"]?.text == String(repeating: "a", count: offset) + "é" + "bbbbbbbbbbbbbbbb")

@@ -70,26 +70,33 @@ struct ScreenedInput {
         var hasUnicodeLineBreaks = false
         var characters = 0
         var index = bom
-        let count = bytes.count
-        while index < count {
-            // Eight bytes at a time while they are ASCII and not NUL, as nearly all of a policy is.
-            if index + 8 <= count {
-                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let hasHighBit = word & 0x8080_8080_8080_8080 != 0
-                let hasZeroByte = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
-                if !hasHighBit, !hasZeroByte {
-                    index += 8
-                    characters += 8
+        // The bytes before the first NUL, found by `memchr`, are checked as UTF-8; the NUL is the problem when the
+        // check gets to it without finding one before it. Checked eight bytes at a time, with NUL looked for in the
+        // same loop, the screening cost a read of 48 rules 22K instructions more.
+        let end = bytes.baseAddress.flatMap { base in
+            memchr(base + bom, 0, bytes.count - bom).map { UnsafeRawPointer($0) - base }
+        } ?? bytes.count
+        while index < end {
+            // Thirty-two bytes at a time, then eight, while they are ASCII, as nearly all of a policy is.
+            if index + 32 <= end {
+                let words = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                if words & 0x8080_8080_8080_8080 == 0 {
+                    index += 32
+                    characters += 32
                     continue
                 }
             }
+            if index + 8 <= end, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                characters += 8
+                continue
+            }
             let byte = bytes[index]
             if byte < 0x80 {
-                if byte == 0 {
-                    return .failure(.error(
-                        .yamlNULByte, "the input holds a NUL byte, which YAML does not allow",
-                        at: SourceRange(start: SourceMap.location(ofByte: index, in: bytes))))
-                }
                 index += 1
                 characters += 1
                 continue
@@ -109,6 +116,11 @@ struct ScreenedInput {
             }
             index += length
             characters += 1
+        }
+        if end < bytes.count {
+            return .failure(.error(
+                .yamlNULByte, "the input holds a NUL byte, which YAML does not allow",
+                at: SourceRange(start: SourceMap.location(ofByte: end, in: bytes))))
         }
         return .success(ScreenedInput(byteOrderMarkLength: bom, isASCII: isASCII, characterCount: characters,
             hasUnicodeLineBreaks: hasUnicodeLineBreaks, hasSurrogateEscapes: holdsHighSurrogateEscape(bytes)))
@@ -168,6 +180,12 @@ enum UTF8Validation {
 package struct SourceMap {
     private let bytes: UnsafeRawBufferPointer
     private let screened: ScreenedInput
+    /// The input's size, which bounds every mark's offset.
+    private let byteCount: Int
+    /// The character index of libyaml's mark of the input's end when the last line has no line break, else -1.
+    /// This and the size are worked out once: asked of the input at every mark, they cost a read of 48 rules 30K
+    /// instructions more.
+    private let unbrokenEnd: Int
     // A cursor: libyaml's marks arrive almost in order, so walking from the last answer is amortised O(1).
     private var cursorCharacter = 0
     private var cursorByte: Int
@@ -175,7 +193,10 @@ package struct SourceMap {
     init(bytes: UnsafeRawBufferPointer, screened: ScreenedInput) {
         self.bytes = bytes
         self.screened = screened
-        self.cursorByte = screened.byteOrderMarkLength
+        byteCount = bytes.count
+        let isEmpty = bytes.count <= screened.byteOrderMarkLength
+        unbrokenEnd = isEmpty || Self.endsWithLineBreak(at: bytes.count, in: bytes) ? -1 : screened.characterCount
+        cursorByte = screened.byteOrderMarkLength
     }
 
     /// The location of a libyaml mark. Inlined: every event has two, and all but the last are the plain case.
@@ -183,7 +204,7 @@ package struct SourceMap {
     @inline(__always)
     mutating func location(line: Int, column: Int, characterIndex: Int) -> SourceLocation {
         let offset = byteOffset(ofCharacter: characterIndex)
-        if characterIndex == screened.characterCount, column == 0, line > 0, !endsWithLineBreak {
+        if characterIndex == unbrokenEnd, column == 0, line > 0 {
             // At the end of an input whose last line has no line break, libyaml moves its mark to a line that does
             // not exist. The end of the last line instead, where an editor puts the cursor.
             return location(ofByte: offset, onLine: line)
@@ -225,19 +246,17 @@ package struct SourceMap {
         return location(ofByte: offset, onLine: range.end.line - lineBreaks)
     }
 
-    private var endsWithLineBreak: Bool {
-        bytes.count <= screened.byteOrderMarkLength || endsWithLineBreak(at: bytes.count)
-    }
-
     /// Whether the byte just before `end` ends a line: LF or CR (``lineBreakLength(at:in:)``).
-    private func endsWithLineBreak(at end: Int) -> Bool {
+    private func endsWithLineBreak(at end: Int) -> Bool { Self.endsWithLineBreak(at: end, in: bytes) }
+
+    private static func endsWithLineBreak(at end: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D
     }
 
     /// The byte offset of the character with this index, counted as libyaml counts (after the byte-order mark).
     @inline(__always)
     mutating func byteOffset(ofCharacter character: Int) -> Int {
-        if screened.isASCII { return min(character + screened.byteOrderMarkLength, bytes.count) }
+        if screened.isASCII { return min(character + screened.byteOrderMarkLength, byteCount) }
         return walkedByteOffset(ofCharacter: character)
     }
 
