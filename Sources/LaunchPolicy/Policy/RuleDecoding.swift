@@ -26,25 +26,19 @@ struct RuleDecoding {
         // A set, not the list: every rule naming a message looks it up, and a large policy has many of both.
         let messageIDs = Set(messages.map(\.id))
         for item in items {
-            guard let rule = rule(item, messages: messages, messageIDs: messageIDs, &support) else { continue }
-            // One lookup for every rule, which hashes its id once; a second one puts the first back in the rare
-            // case of a duplicate.
-            if let first = firstByID.updateValue(rule.id.range, forKey: rule.id.value) {
-                firstByID[rule.id.value] = first
-                support.error(.policyDuplicateRuleID,
-                    "the rule id \"\(rule.id.value)\" is used twice; rule ids must be unique",
-                    at: rule.id.range, notes: [.init(message: "first used here", range: first)])
-                continue
-            }
-            rules.append(rule)
+            rule(item, messages: messages, messageIDs: messageIDs, into: &rules, firstByID: &firstByID, &support)
         }
         return rules
     }
 
+    /// Decodes the rule at `node` and appends it to `rules`, unless it has errors or its id is in `firstByID`, which
+    /// it is then added to. Appended here, where it is made: returned as an optional, each rule, 300 bytes, was
+    /// moved three times on its way to the list (9.5K instructions a read of 48 rules).
     private mutating func rule(
-        _ node: YAMLNode, messages: [Message], messageIDs: Set<String>, _ support: inout DecodingSupport
-    ) -> Rule? {
-        guard let entries = support.mapping(node, "a rule") else { return nil }
+        _ node: YAMLNode, messages: [Message], messageIDs: Set<String>, into rules: inout [Rule],
+        firstByID: inout [String: SourceRange], _ support: inout DecodingSupport
+    ) {
+        guard let entries = support.mapping(node, "a rule") else { return }
         let byKey = support.entries(entries, as: RuleKey.self, in: "a rule")
         support.require(.id, in: byKey, of: node, "a rule")
         support.require(.then, in: byKey, of: node, "a rule")
@@ -114,11 +108,20 @@ struct RuleDecoding {
                 }
             }
         }
-        guard let id, let action, let actionText else { return nil }
-        return Rule(
+        guard let id, let action, let actionText else { return }
+        // One lookup for every rule, which hashes its id once; a second one puts the first back in the rare case of
+        // a duplicate.
+        if let first = firstByID.updateValue(id.range, forKey: id.value) {
+            firstByID[id.value] = first
+            support.error(.policyDuplicateRuleID,
+                "the rule id \"\(id.value)\" is used twice; rule ids must be unique",
+                at: id.range, notes: [.init(message: "first used here", range: first)])
+            return
+        }
+        rules.append(Rule(
             id: id.located, condition: condition, action: Located(action, range: actionText.range),
             message: message?.located, url: url?.located, entitlements: entitlements.map(\.located),
-            screen: screen?.located, show: show, every: every, range: node.range)
+            screen: screen?.located, show: show, every: every, range: node.range))
     }
 }
 
