@@ -529,14 +529,10 @@ struct RangeParser {
             var seen: Set<String>? = alternative.count > 8 ? [] : nil
             var copy: [Constraint]?
             var isNull = false
-            for (position, constraint) in alternative.enumerated() {
-                var isDropped = false
-                if case .compare(let comparator) = constraint {
-                    isDropped = comparator.op == .greaterOrEqual && comparator.version.parts.isEmpty
-                        && comparator.version.prerelease == lowestPrerelease
-                    if comparator.isNullSet { isNull = true }
-                }
-                if case .exclude(let comparators) = constraint, comparators.isEmpty { isNull = true }
+            for position in alternative.indices {
+                let constraint = alternative[position]
+                var isDropped = constraint.isLowestBound(lowestPrerelease)
+                if constraint.isNullComparison || constraint.isEmptyExclusion { isNull = true }
                 if !isDropped {
                     let kept = copy.map { $0[...] } ?? alternative[..<position]
                     isDropped = seen != nil
@@ -578,5 +574,20 @@ extension VersionRange.Constraint {
     fileprivate var isNullComparison: Bool {
         if case .compare(let comparator) = self { return comparator.isNullSet }
         return false
+    }
+
+    /// Whether it is an exclusion of nothing, which no version passes.
+    fileprivate var isEmptyExclusion: Bool {
+        if case .exclude(let comparators) = self { return comparators.isEmpty }
+        return false
+    }
+
+    /// Whether it is `>=` the lowest version there is (`0`, with the `-0` prerelease given where prereleases are
+    /// included), which every version passes. Asked of the version's part count, not of its parts: a version with a
+    /// key makes the list of its parts when asked for it.
+    fileprivate func isLowestBound(_ lowestPrerelease: [PrereleaseIdentifier]) -> Bool {
+        guard case .compare(let comparator) = self else { return false }
+        return comparator.op == .greaterOrEqual && comparator.version.partCount == 0
+            && comparator.version.prerelease == lowestPrerelease
     }
 }

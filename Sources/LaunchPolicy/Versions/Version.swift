@@ -87,8 +87,8 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         return key.map { Numeral($0.part(index)) } ?? .zero
     }
 
-    /// How many parts there are, trailing zero parts left out.
-    private var partCount: Int {
+    /// How many parts there are, trailing zero parts left out: from the key, without the list ``parts`` makes.
+    var partCount: Int {
         if let unkeyed { return unkeyed.parts.count }
         guard let key else { return 0 }
         return key.fourth != 0 ? 4 : key.third != 0 ? 3 : key.second != 0 ? 2 : key.first != 0 ? 1 : 0
