@@ -117,11 +117,15 @@ public struct PolicyLinter: Sendable {
         let read = YAMLReader(limits: limits).read(bytes)
         var parser = AutomaticPolicyParser(limits: limits, expectsLaunchGateJSON: isJSON)
         parser.problemLimit = problemLimit
-        let result = parser.parse(read: read)
+        var result = parser.parse(read: read)
         let scalars = read.root.map(ScalarIndex.init(root:)) ?? ScalarIndex()
+        let usablePolicy = result.usablePolicy
+        // The parser's list taken out of its result, so that it is held once: shared with the result, it was copied
+        // whole, each diagnostic retained, by the first finding appended to it.
         var diagnostics = result.diagnostics
+        result.diagnostics = []
         if !isJSON { diagnostics += RetypedScalarChecks.findings(in: scalars) }
-        if let policy = result.usablePolicy {
+        if let policy = usablePolicy {
             diagnostics += PolicyChecks(policy: policy, format: result.format, now: now,
                 maximumBlockWindow: configuration.maximumBlockWindow, scalars: scalars).run()
             diagnostics += PolicyTestRunner.failures(policy, defaultNow: now)

@@ -365,11 +365,17 @@ enum ValueSyntax {
 
     /// A language tag as tags compare: lower-cased, `_` as `-` (`ja_JP` is `ja-jp`).
     static func normalizedLocale(_ tag: String) -> String {
-        // Written in place: a tag is short enough to need no storage of its own, and a list of its bytes did.
-        String(unsafeUninitializedCapacity: tag.utf8.count) { buffer in
-            for (index, byte) in tag.utf8.enumerated() { buffer[index] = localeByte(byte) }
-            return tag.utf8.count
-        }
+        // Read in place, and the tag itself where no byte changes (`de`, `ja`), as most tags are written; a changed
+        // one written in place: a tag is short enough to need no storage of its own, and a list of its bytes did.
+        // Walking the tag's UTF-8 view for each tag cost lint of 48 rules 15K instructions more.
+        var bytes = tag
+        return bytes.withUTF8 { bytes in
+            guard bytes.contains(where: { localeByte($0) != $0 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices { buffer[index] = localeByte(bytes[index]) }
+                return bytes.count
+            }
+        } ?? tag
     }
 
     /// A language tag as tags compare, the language's current code in place of one ISO 639 replaced (`iw_IL` is
