@@ -206,6 +206,22 @@ import Testing
         #expect(codes(read(many + "? [a, b]\n: 1\n" + lookalikes)) == [])
     }
 
+    /// A mapping inside another keeps its own keys, in a list or a table, and the outer one's go on where they were
+    /// once it ends: a long mapping around a short one, and a short one around a long one.
+    @Test func nestedMappingsKeepTheirOwnKeys() {
+        let long = (0..<20).map { "k\($0): v\n" }.joined()
+        let longAroundShort = read(long + "inner:\n  x: 1\n  k0: 2\n  x: 3\nk0: again\nlast: v\n")
+        #expect(codes(longAroundShort) == ["yaml.duplicate-key", "yaml.duplicate-key"])
+        #expect(longAroundShort.diagnostics.map(\.range.start.line) == [24, 25])
+        #expect(longAroundShort.root?.mapping?.count == 22)
+        let longInner = (0..<20).map { "  k\($0): v\n" }.joined()
+        let shortAroundLong = read("a: 1\ninner:\n" + longInner + "  a: 2\n  k3: again\nb: 2\na: again\n")
+        #expect(codes(shortAroundLong) == ["yaml.duplicate-key", "yaml.duplicate-key"])
+        #expect(shortAroundLong.diagnostics.map(\.range.start.line) == [24, 26])
+        #expect(shortAroundLong.root?["inner"]?.mapping?.count == 21)
+        #expect(shortAroundLong.root?.mapping?.count == 3)
+    }
+
     @Test func complexKeysCompareByStructure() {
         let collectionKeys = read("? [a, b]\n: 1\n? [a, b]\n: 2\n")
         #expect(codes(collectionKeys) == ["yaml.duplicate-key"])

@@ -5,7 +5,7 @@
 /// where it is written), aliases to unknown or still-open anchors, the number of documents, and duplicate keys.
 struct YAMLComposer: YAMLEventSink {
     /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
-    /// from `firstPending`; a mapping's keys so far are the top of `keys`, from `firstKey`.
+    /// from `firstPending`; a mapping's keys so far are the top of `keys`, from its place's `firstKey`.
     private struct OpenCollection {
         let start: SourceLocation
         let decoration: Int
@@ -15,18 +15,18 @@ struct YAMLComposer: YAMLEventSink {
         /// The greatest height of its children so far (see ``YAMLComposer/Anchor/height``).
         var childHeight = 0
         let firstPending: Int
-        let firstKey: Int
-        /// The keys by identity once there are more than ``YAMLComposer/keyListLimit``: a mapping in a policy holds
-        /// a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping must still
-        /// cost linear time.
+        /// The keys by identity once there are ``YAMLComposer/keyListLimit`` (``Place/hasKeyTable``): a mapping in a
+        /// policy holds a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping
+        /// must still cost linear time.
         var keyTable: KeyTable?
         /// The ``Place`` of the collection it is in, as it was when this one opened.
         let outerPlace: Place
     }
 
     /// Where the next node goes: what of the innermost open collection every node added to it reads or changes. Held
-    /// apart from `open`, so that adding a node changes no element of that list, which checked the list's storage
-    /// for sharing and reached the element through it for each node (13K instructions a read of 48 rules).
+    /// apart from `open`, so that adding a node neither changes nor reads an element of that list: changing one
+    /// checked the list's storage for sharing and reached the element through it for each node (13K instructions a
+    /// read of 48 rules), and reading one cost each key a bounds check and a load.
     private struct Place {
         /// The collection is a mapping.
         var isMapping = false
@@ -34,6 +34,10 @@ struct YAMLComposer: YAMLEventSink {
         var expectsValue = false
         /// Set after a duplicate key: its value is read but left out of the tree.
         var dropsNextValue = false
+        /// Whether the mapping's keys have moved to its ``OpenCollection/keyTable``.
+        var hasKeyTable = false
+        /// Where the mapping's keys start on `keys`, while they are a list.
+        var firstKey = 0
     }
 
     /// What makes two keys the same. Scalars compare by text, whatever their style (`no` and `"no"` are one key to a
@@ -226,9 +230,8 @@ struct YAMLComposer: YAMLEventSink {
         if let anchor { openAnchors.insert(anchor) }
         open.append(OpenCollection(
             start: range.start, decoration: decoration(tag: tag.map { String(cString: $0) }, anchor: anchor),
-            anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, firstKey: keys.count,
-            outerPlace: place))
-        place = Place(isMapping: isMapping)
+            anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, outerPlace: place))
+        place = Place(isMapping: isMapping, firstKey: keys.count)
         return true
     }
 
@@ -236,11 +239,11 @@ struct YAMLComposer: YAMLEventSink {
     mutating func collectionEnd(isMapping: Bool, at range: SourceRange) -> Bool {
         let collection = open.removeLast()
         let kind: YAMLNode.Kind = place.isMapping ? .mapping : .sequence
+        keys.truncate(to: place.firstKey)
         place = collection.outerPlace
         let firstChild = tree.children.count
         tree.children.append(contentsOf: pending.elements(from: collection.firstPending))
         pending.truncate(to: collection.firstPending)
-        keys.truncate(to: collection.firstKey)
         let node = tree.records.count
         tree.texts.append("")
         tree.records.append(YAMLTree.Record(
@@ -341,7 +344,8 @@ struct YAMLComposer: YAMLEventSink {
         open[top].childHeight = height
     }
 
-    /// Adds a finished node to the collection it belongs to, or makes it the document's root.
+    /// Adds a finished node to the collection it belongs to, or makes it the document's root. What only a key that
+    /// repeats one, or a key of a large mapping, needs is apart, so that this, run for every node, is small.
     private mutating func add(_ node: Int) -> Bool {
         guard !open.isEmpty else {
             roots.append(node)
@@ -361,42 +365,54 @@ struct YAMLComposer: YAMLEventSink {
             return true
         }
         place.expectsValue = true
-        let top = open.count - 1
-        let range = tree.records[node].range
-        if let first = firstRange(ofKey: node, in: top) {
-            place.dropsNextValue = true
-            return report(.error(
-                .yamlDuplicateKey,
-                "the key \(tree.describe(node)) appears twice in this mapping; it was first written at \(first.start)",
-                at: range,
-                notes: [.init(message: "first written here", range: first)]))
+        if place.hasKeyTable { return addToKeyTable(node) }
+        var index = place.firstKey
+        while index < keys.count {
+            if tree.sameKey(keys[index].node, node) { return duplicate(node, of: keys[index].node) }
+            index += 1
         }
-        if open[top].keyTable != nil {
-            open[top].keyTable![tree.identity(of: node)] = range
-        } else {
-            keys.push(WrittenKey(node: node))
-            if keys.count - open[top].firstKey == Self.keyListLimit {
-                var table = KeyTable()
-                for key in keys.elements(from: open[top].firstKey) {
-                    table[tree.identity(of: key.node)] = tree.records[key.node].range
-                }
-                open[top].keyTable = table
-            }
-        }
+        keys.push(WrittenKey(node: node))
+        if keys.count - place.firstKey == Self.keyListLimit { moveKeysToTable() }
         pending.push(node)
         return true
     }
 
-    /// Where the open mapping at `level` first has a key the same as `key`, if it has one.
-    @inline(__always)
-    private func firstRange(ofKey key: Int, in level: Int) -> SourceRange? {
-        if let table = open[level].keyTable { return table[tree.identity(of: key)] }
-        var index = open[level].firstKey
-        while index < keys.count {
-            if tree.sameKey(keys[index].node, key) { return tree.records[keys[index].node].range }
-            index += 1
+    /// Adds a key to the innermost mapping's table of keys (``add(_:)``).
+    @inline(never)
+    private mutating func addToKeyTable(_ node: Int) -> Bool {
+        let top = open.count - 1
+        let identity = tree.identity(of: node)
+        if let first = open[top].keyTable![identity] { return duplicate(node, first: first) }
+        open[top].keyTable![identity] = tree.records[node].range
+        pending.push(node)
+        return true
+    }
+
+    /// Moves the innermost mapping's keys from the list to a table, once there are ``keyListLimit`` of them.
+    @inline(never)
+    private mutating func moveKeysToTable() {
+        var table = KeyTable()
+        for key in keys.elements(from: place.firstKey) {
+            table[tree.identity(of: key.node)] = tree.records[key.node].range
         }
-        return nil
+        open[open.count - 1].keyTable = table
+        place.hasKeyTable = true
+    }
+
+    /// Reports `node`, a key the same as the earlier key `first`, and leaves its value out of the tree.
+    @inline(never)
+    private mutating func duplicate(_ node: Int, of first: Int) -> Bool {
+        duplicate(node, first: tree.records[first].range)
+    }
+
+    /// Reports `node`, a key the same as the one written at `first`, and leaves its value out of the tree.
+    private mutating func duplicate(_ node: Int, first: SourceRange) -> Bool {
+        place.dropsNextValue = true
+        return report(.error(
+            .yamlDuplicateKey,
+            "the key \(tree.describe(node)) appears twice in this mapping; it was first written at \(first.start)",
+            at: tree.records[node].range,
+            notes: [.init(message: "first written here", range: first)]))
     }
 
     /// Records a problem that does not stop reading, until there are too many.
