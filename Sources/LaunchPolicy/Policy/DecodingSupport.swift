@@ -196,7 +196,7 @@ struct DecodingSupport {
 
     /// Reports a missing required key at the mapping it belongs in.
     mutating func require<Key: WrittenNames>(_ key: Key, in byKey: KeyedEntries<Key>, of node: YAMLNode, _ what: String) {
-        if byKey[key] == nil {
+        if !byKey.has(key) {
             error(.policyMissingKey, "\(what) needs the key \"\(key.rawValue)\"", at: SourceRange(start: node.range.start))
         }
     }
@@ -348,6 +348,9 @@ struct KeyedEntries<Key: WrittenNames> {
         }
         return nil
     }
+
+    /// Whether `key` is written: asked without making its value's node, which retains the tree.
+    func has(_ key: Key) -> Bool { written.contains { $0.key == key } }
 
     /// The entry a key is written in.
     func entry(_ key: KeyPlace<Key>) -> YAMLMappingEntry { mapping[key.position] }

@@ -81,7 +81,7 @@ struct RuleDecoding {
         }
 
         if let action {
-            if action.requiresMessage, byKey[.message] == nil {
+            if action.requiresMessage, !byKey.has(.message) {
                 support.error(.policyMissingKey, "a \(action.rawValue) rule needs a message", at: actionText!.range)
             }
             if action == .grant, entitlements.isEmpty {
