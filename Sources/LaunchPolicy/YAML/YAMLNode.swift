@@ -235,15 +235,16 @@ public struct YAMLNode: Sendable {
         /// `body` of the text of the key at `position` where the tree keeps it, when the key is a scalar without a
         /// tag; nil otherwise. The decoder names nearly every key so: building the entry to ask its key retained the
         /// tree for each of its two nodes, and the text, and released them again. Whether there is a tag is read in
-        /// place, not through ``YAMLNode/tag``, whose `String?` is released after each use, nil or not (16K).
+        /// place, not through ``YAMLNode/tag``, whose `String?` is released after each use, nil or not (16K). The tree
+        /// is read through the node each time: bound to a name, it was retained around `body` (11K a read of 48 rules).
         func withUntaggedKeyText<Result>(at position: Int, _ body: (String) -> Result) -> Result? {
             precondition(position >= 0 && position < count, "index out of range")
-            let tree = node.tree
             let key = node.childIndex(2 * position)
-            let record = tree.records[key]
-            guard record.kind == .scalar, record.decoration < 0 || tree.decorations[record.decoration].tag == nil
+            let record = node.tree.records[key]
+            guard record.kind == .scalar, record.decoration < 0 || node.tree.decorations[record.decoration].tag == nil
             else { return nil }
-            return body(tree.texts[key])
+            let text = node.tree.texts[key]
+            return body(text)
         }
     }
 }
