@@ -6,19 +6,17 @@
 struct YAMLComposer: YAMLEventSink {
     /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
     /// from `firstPending`; a mapping's keys so far are the top of `keys`, from its place's `firstKey`.
+    ///
+    /// Plain numbers only, so that opening and closing a collection copies and destroys no reference: its anchor is
+    /// in its decoration, and its table of keys, when it has one, on `keyTables`.
     private struct OpenCollection {
         let start: SourceLocation
         let decoration: Int
-        let anchor: String?
         /// The expanded node count of the document before this collection began.
         let expandedBefore: Int
         /// The greatest height of its children so far (see ``YAMLComposer/Anchor/height``).
         var childHeight = 0
         let firstPending: Int
-        /// The keys by identity once there are ``YAMLComposer/keyListLimit`` (``Place/hasKeyTable``): a mapping in a
-        /// policy holds a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping
-        /// must still cost linear time.
-        var keyTable: KeyTable?
         /// The ``Place`` of the collection it is in, as it was when this one opened.
         let outerPlace: Place
     }
@@ -34,7 +32,7 @@ struct YAMLComposer: YAMLEventSink {
         var expectsValue = false
         /// Set after a duplicate key: its value is read but left out of the tree.
         var dropsNextValue = false
-        /// Whether the mapping's keys have moved to its ``OpenCollection/keyTable``.
+        /// Whether the mapping's keys have moved to a table, the last of `keyTables`.
         var hasKeyTable = false
         /// Where the mapping's keys start on `keys`, while they are a list.
         var firstKey = 0
@@ -164,6 +162,10 @@ struct YAMLComposer: YAMLEventSink {
     private var place = Place()
     private var pending = Stack<Int>()
     private var keys = Stack<WrittenKey>()
+    /// The keys by identity of each open mapping that has ``keyListLimit`` or more, innermost last: a mapping in a
+    /// policy holds a handful of keys, which a list compares faster than a dictionary hashes, but a huge mapping must
+    /// still cost linear time.
+    private var keyTables: [KeyTable] = []
     private var anchors: [String: Anchor] = [:]
     private var openAnchors: Set<String> = []
     private var expandedNodes = 0
@@ -230,7 +232,7 @@ struct YAMLComposer: YAMLEventSink {
         if let anchor { openAnchors.insert(anchor) }
         open.append(OpenCollection(
             start: range.start, decoration: decoration(tag: tag.map { String(cString: $0) }, anchor: anchor),
-            anchor: anchor, expandedBefore: expandedNodes - 1, firstPending: pending.count, outerPlace: place))
+            expandedBefore: expandedNodes - 1, firstPending: pending.count, outerPlace: place))
         place = Place(isMapping: isMapping, firstKey: keys.count)
         return true
     }
@@ -240,6 +242,7 @@ struct YAMLComposer: YAMLEventSink {
         let collection = open.removeLast()
         let kind: YAMLNode.Kind = place.isMapping ? .mapping : .sequence
         keys.truncate(to: place.firstKey)
+        if place.hasKeyTable { keyTables.removeLast() }
         place = collection.outerPlace
         let firstChild = tree.children.count
         tree.children.append(contentsOf: pending.elements(from: collection.firstPending))
@@ -250,7 +253,7 @@ struct YAMLComposer: YAMLEventSink {
             range: SourceRange(start: collection.start, end: range.end), firstChild: firstChild,
             childCount: tree.children.count - firstChild, decoration: collection.decoration, kind: kind, style: .plain))
         let height = collection.childHeight + 1
-        if let anchor = collection.anchor {
+        if collection.decoration >= 0, let anchor = tree.decorations[collection.decoration].anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = Anchor(node: node, expandedCount: expandedNodes - collection.expandedBefore,
                 height: height)
@@ -380,10 +383,10 @@ struct YAMLComposer: YAMLEventSink {
     /// Adds a key to the innermost mapping's table of keys (``add(_:)``).
     @inline(never)
     private mutating func addToKeyTable(_ node: Int) -> Bool {
-        let top = open.count - 1
+        let top = keyTables.count - 1
         let identity = tree.identity(of: node)
-        if let first = open[top].keyTable![identity] { return duplicate(node, first: first) }
-        open[top].keyTable![identity] = tree.records[node].range
+        if let first = keyTables[top][identity] { return duplicate(node, first: first) }
+        keyTables[top][identity] = tree.records[node].range
         pending.push(node)
         return true
     }
@@ -395,7 +398,7 @@ struct YAMLComposer: YAMLEventSink {
         for key in keys.elements(from: place.firstKey) {
             table[tree.identity(of: key.node)] = tree.records[key.node].range
         }
-        open[open.count - 1].keyTable = table
+        keyTables.append(table)
         place.hasKeyTable = true
     }
 
