@@ -14,7 +14,7 @@ struct ConditionDecoding {
     /// Ranges already read, by text and kind: a policy writes the same bound in many rules (`app-version: "< 2.4"`
     /// for each platform's gate and prompt), and a range is immutable, so one reading serves every rule that writes
     /// it. Only ranges that read without an error are kept; an invalid one is reported where each is written.
-    private var readRanges: [String: RangesByKind] = [:]
+    private var readRanges: [String: RangesByKind]
 
     /// A range text's readings, by the kind it was read as (nearly always one).
     private struct RangesByKind {
@@ -44,7 +44,7 @@ struct ConditionDecoding {
     /// about one range a rule, and the table is then sized once, not rehashed as it grows.
     init(versioning: VersionKind, rules: Int) {
         self.versioning = versioning
-        readRanges.reserveCapacity(rules)
+        readRanges = .init(minimumCapacity: rules)
     }
 
     mutating func condition(_ node: YAMLNode, _ support: inout DecodingSupport) -> Condition? {

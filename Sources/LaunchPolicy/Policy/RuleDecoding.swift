@@ -21,10 +21,11 @@ struct RuleDecoding {
     private mutating func rules(_ items: YAMLNode.Items, messages: [Message], _ support: inout DecodingSupport) -> [Rule] {
         var rules: [Rule] = []
         rules.reserveCapacity(items.count)
-        var firstByID: [String: SourceRange] = [:]
-        firstByID.reserveCapacity(items.count)
+        // Tables made with their capacity: reserved once empty, each went through the path that resizes a table.
+        var firstByID = [String: SourceRange](minimumCapacity: items.count)
         // A set, not the list: every rule naming a message looks it up, and a large policy has many of both.
-        let messageIDs = Set(messages.map(\.id))
+        var messageIDs = Set<String>(minimumCapacity: messages.count)
+        for message in messages { messageIDs.insert(message.id) }
         for item in items {
             rule(item, messages: messages, messageIDs: messageIDs, into: &rules, firstByID: &firstByID, &support)
         }
