@@ -89,7 +89,8 @@ struct ScreenedInput {
                     continue
                 }
             }
-            if index + 8 <= end, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            if index + 8 <= end,
+                bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
             {
                 index += 8
                 characters += 8
