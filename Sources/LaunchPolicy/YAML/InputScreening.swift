@@ -210,7 +210,9 @@ package struct SourceMap {
             // not exist. The end of the last line instead, where an editor puts the cursor.
             return location(ofByte: offset, onLine: line)
         }
-        return SourceLocation(withinInput: line + 1, column: column + 1, offset: offset)
+        // Without overflow checks: the input is at most ``YAMLLimits/largestInputBytes`` long, so no mark's numbers
+        // come near `Int.max` (three checks a mark, 13K instructions a read of 48 rules).
+        return SourceLocation(withinInput: line &+ 1, column: column &+ 1, offset: offset)
     }
 
     /// The location of a byte on a known line (1-based), its column counted back to the line's start.
@@ -257,7 +259,7 @@ package struct SourceMap {
     /// The byte offset of the character with this index, counted as libyaml counts (after the byte-order mark).
     @inline(__always)
     mutating func byteOffset(ofCharacter character: Int) -> Int {
-        if screened.isASCII { return min(character + screened.byteOrderMarkLength, byteCount) }
+        if screened.isASCII { return min(character &+ screened.byteOrderMarkLength, byteCount) }
         return walkedByteOffset(ofCharacter: character)
     }
 
