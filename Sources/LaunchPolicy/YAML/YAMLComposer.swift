@@ -395,8 +395,9 @@ struct YAMLComposer: YAMLEventSink {
     @inline(never)
     private mutating func moveKeysToTable() {
         var table = KeyTable()
-        for key in keys.elements(from: place.firstKey) {
-            table[tree.identity(of: key.node)] = tree.records[key.node].range
+        for index in place.firstKey..<keys.count {
+            let key = keys[index].node
+            table[tree.identity(of: key)] = tree.records[key].range
         }
         keyTables.append(table)
         place.hasKeyTable = true
@@ -479,11 +480,6 @@ private struct Stack<Element> {
         precondition(count > 0, "the stack is empty")
         count -= 1
         return storage[count]
-    }
-
-    /// The elements from `start` to the top.
-    func elements(from start: Int) -> ArraySlice<Element> {
-        storage[start..<count]
     }
 
     /// Appends the elements from `start` to the top to `list`, one at a time: as a slice handed to
