@@ -391,7 +391,8 @@ struct YAMLComposer: YAMLEventSink {
         return true
     }
 
-    /// Moves the innermost mapping's keys from the list to a table, once there are ``keyListLimit`` of them.
+    /// Moves the innermost mapping's keys from the list to a table, once there are ``keyListLimit`` of them: off
+    /// `keys`, where they were left behind, unread, until the mapping ended.
     @inline(never)
     private mutating func moveKeysToTable() {
         var table = KeyTable()
@@ -399,6 +400,7 @@ struct YAMLComposer: YAMLEventSink {
             let key = keys[index].node
             table[tree.identity(of: key)] = tree.records[key].range
         }
+        keys.truncate(to: place.firstKey)
         keyTables.append(table)
         place.hasKeyTable = true
     }
@@ -459,8 +461,10 @@ private struct Stack<Element> {
         count += 1
     }
 
-    /// Drops the elements above the first `count`.
+    /// Drops the elements above the first `count`, which is at most the stack's: raised, it would bring back
+    /// elements dropped before, which are only waiting to be written over.
     mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "a stack is truncated only to a count it has")
         self.count = count
     }
 
