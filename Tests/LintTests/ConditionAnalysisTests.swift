@@ -83,6 +83,28 @@ import Testing
         Row(earlier: "{attributes: {plan: [pro, team]}}", later: "{attributes: {plan: pro}, launch: upgrade}",
             shadowed: true),
         Row(earlier: "{attributes: {plan: pro}}", later: "{attributes: {tier: pro}}", shadowed: false),
+        // Entries of one kind in a branch are met together: their values intersect, name by name.
+        Row(earlier: "{attributes: {plan: [pro, team]}}",
+            later: "{all: [{attributes: {plan: [pro, free]}}, {attributes: {plan: [team, pro]}}]}", shadowed: true),
+        Row(earlier: "{attributes: {plan: team}}",
+            later: "{all: [{attributes: {plan: [pro, team]}}, {attributes: {tier: gold}}]}", shadowed: false),
+        Row(earlier: "{attributes: {plan: pro, tier: gold}}",
+            later: "{all: [{attributes: {plan: [pro, team]}}, {attributes: {tier: gold, plan: pro}}]}", shadowed: true),
+        Row(earlier: "{region: [DK]}", later: "{all: [{region: [SE, DK]}, {region: [dk, \"NO\"]}]}", shadowed: true),
+        Row(earlier: "{region: [SE]}", later: "{all: [{region: [SE, DK]}, {region: [dk, se]}]}", shadowed: false),
+        // Long lists are compared through a set: the same answers.
+        Row(earlier: "{region: [AT, BE, CH, DE, DK, ES, FI, FR, IE, IT, NL, SE]}",
+            later: "{region: [se, dk, fi, ie, nl, be, at, ch]}", shadowed: true),
+        Row(earlier: "{region: [AT, BE, CH, DE, DK, ES, FI, FR, IE, IT, NL, SE]}",
+            later: "{region: [se, dk, fi, ie, nl, be, at, GB]}", shadowed: false),
+        Row(earlier: "{attributes: {plan: [a, b, c, d, e, f, g, h, i, j]}}",
+            later: "{all: [{attributes: {plan: [j, i, h, g, f, e, d, c, x]}},"
+                + " {attributes: {plan: [c, d, e, f, g, h, i, x]}}]}",
+            shadowed: false),
+        Row(earlier: "{attributes: {plan: [a, b, c, d, e, f, g, h, i, j, z]}}",
+            later: "{all: [{attributes: {plan: [j, i, h, g, f, e, d, c, x]}},"
+                + " {attributes: {plan: [c, d, e, f, g, h, i, j]}}]}",
+            shadowed: true),
         Row(earlier: "{rollout: 50%}", later: "{rollout: 50%}", shadowed: false),
         Row(earlier: "{platform: ios}", later: "{platform: ios, rollout: 10%}", shadowed: true),
         Row(earlier: "{not: {region: [SE]}}", later: "{platform: ios, not: {region: [SE]}}", shadowed: false),

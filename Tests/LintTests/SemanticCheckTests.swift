@@ -180,6 +180,29 @@ import Testing
         #expect(found[2].message.contains("empty any"))
     }
 
+    /// Regions and attribute values that no launch has together: each entry's list, met with the others of its kind.
+    @Test func regionsAndAttributesWithNoValueInCommonNeverMatch() {
+        let diagnostics = lint("""
+            policy: 1
+            messages: {hi: {default: "Hi."}}
+            rules:
+              - {id: regions, then: notify, message: hi, when: {all: [{region: [SE, DK]}, {region: [no, fi]}]}}
+              - id: plans
+                when: {all: [{attributes: {plan: [pro]}}, {attributes: {plan: [team], tier: a}}]}
+                then: notify
+                message: hi
+              - id: overlap
+                when:
+                  all: [{region: [SE, DK]}, {region: [dk]}, {attributes: {plan: [pro, team]}}, {attributes: {plan: team}}]
+                then: notify
+                message: hi
+            """)
+        let found = findings(.lintNeverMatches, diagnostics)
+        #expect(found.map(\.range.start.line) == [4, 6], "\(diagnostics.map(\.description))")
+        #expect(found.first?.message.contains("its region conditions contradict") == true)
+        #expect(found.last?.message.contains("its attributes conditions contradict") == true)
+    }
+
     /// Ranges no single interval holds (alternatives, exclusions) are compared range by range: contradicting
     /// ones are reported, and ones that share a version are not.
     @Test func rangesWithAlternativesOrExclusionsContradictRangeByRange() {
