@@ -391,8 +391,6 @@ struct ConditionAnalysis {
     /// The branches some context may satisfy, worked out once: the shadowing check compares every rule with every
     /// earlier one, and a contradiction costs interval arithmetic on each range.
     let satisfiableBranches: [Branch]
-    /// Each satisfiable branch's footprint, apart: comparing two of them costs a few instructions and no copy.
-    let footprints: [Branch.Footprint]
     /// What every satisfiable branch requires, and the platforms any can hold on: a condition can only contain
     /// another whose common requirements include its own and whose platforms are among its own.
     let common: Branch.Footprint
@@ -404,9 +402,9 @@ struct ConditionAnalysis {
     /// Analyses a condition; nil stands for a rule without `when`, which always holds.
     init(_ condition: Condition?) {
         guard let condition else {
-            branches = [Branch()]
-            satisfiableBranches = [Branch()]
-            footprints = [Branch.Footprint()]
+            let always = [Branch()]
+            branches = always
+            satisfiableBranches = always
             common = Branch.Footprint()
             rangesCanMatch = true
             return
@@ -426,10 +424,14 @@ struct ConditionAnalysis {
         } else {
             satisfiableBranches = all.filter { $0.contradiction == nil }
         }
-        footprints = satisfiableBranches.map(\.footprint)
         rangesCanMatch = branches != nil && !walk.metEmptyAny && satisfiableBranches.count == all.count
-        common = Branch.Footprint(
-            kinds: footprints.reduce(.max) { $0 & $1.kinds }, platforms: footprints.reduce(0) { $0 | $1.platforms })
+        // Each footprint read where it lies in the list: a list of footprints apart cost an allocation for every rule.
+        var common = Branch.Footprint(kinds: .max, platforms: 0)
+        for index in satisfiableBranches.indices {
+            common.kinds &= satisfiableBranches[index].footprint.kinds
+            common.platforms |= satisfiableBranches[index].footprint.platforms
+        }
+        self.common = common
     }
 
     /// The platforms of `bits` in the order they are declared, bit `n` standing for case `n` of ``Platform``.
@@ -456,7 +458,7 @@ struct ConditionAnalysis {
             satisfiableBranches.withUnsafeBufferPointer { mine in
                 theirs.indices.allSatisfy { their in
                     mine.indices.contains { my in
-                        other.footprints[their].mayImply(footprints[my])
+                        theirs[their].footprint.mayImply(mine[my].footprint)
                             && Branch.implies(theirs.baseAddress! + their, mine.baseAddress! + my)
                     }
                 }
