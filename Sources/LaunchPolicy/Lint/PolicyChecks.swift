@@ -21,10 +21,19 @@ struct PolicyChecks {
     let scalars: ScalarIndex
     /// Each rule's condition analysed once, in rule order.
     let analyses: [ConditionAnalysis]
-    /// Each rule's condition entries listed once, in rule order, with and without those under `not`; see
-    /// ``entries(of:throughNot:)``.
-    private let entriesThroughNot: [[ConditionEntry]]
-    private let entriesOutsideNot: [[ConditionEntry]]
+    /// Every rule's condition entries, listed once, rule after rule: those through `not`, then, for a rule with a
+    /// `not`, those outside any; see ``entries(of:throughNot:)``. One list, not one per rule, which cost an
+    /// allocation for every rule.
+    private let listedEntries: [ConditionEntry]
+    /// Where each rule's entries are in ``listedEntries``, in rule order.
+    private let entryPlaces: [EntryPlaces]
+
+    /// Where one rule's entries are in ``listedEntries``: all of them, and those outside any `not` (the same ones
+    /// when the condition has none).
+    private struct EntryPlaces {
+        let throughNot: Range<Int>
+        let outsideNot: Range<Int>
+    }
 
     init(policy: Policy, format: PolicyFileFormat, now: Date, maximumBlockWindow: TimeInterval, scalars: ScalarIndex) {
         self.policy = policy
@@ -33,15 +42,14 @@ struct PolicyChecks {
         self.maximumBlockWindow = maximumBlockWindow
         self.scalars = scalars
         self.analyses = policy.rules.map { ConditionAnalysis($0.condition) }
-        var entriesThroughNot: [[ConditionEntry]] = []
-        var entriesOutsideNot: [[ConditionEntry]] = []
+        var listed: [ConditionEntry] = []
+        var places: [EntryPlaces] = []
+        places.reserveCapacity(policy.rules.count)
         for index in policy.rules.indices {
-            let listed = Self.listEntries(of: policy.rules[index].condition)
-            entriesThroughNot.append(listed.throughNot)
-            entriesOutsideNot.append(listed.outsideNot)
+            places.append(Self.listEntries(of: policy.rules[index].condition, into: &listed))
         }
-        self.entriesThroughNot = entriesThroughNot
-        self.entriesOutsideNot = entriesOutsideNot
+        listedEntries = listed
+        entryPlaces = places
     }
 
     /// Every check's findings.
@@ -68,51 +76,50 @@ struct PolicyChecks {
     /// The entries of a rule's condition, each once, however many aliases repeat it. `throughNot: false` leaves out
     /// entries under `not`, for checks whose finding would read backwards there ("the window ended, so the rule no
     /// longer applies" is false of `not: {date: …}`).
-    func entries(of rule: Int, throughNot: Bool = true) -> [ConditionEntry] {
-        throughNot ? entriesThroughNot[rule] : entriesOutsideNot[rule]
+    func entries(of rule: Int, throughNot: Bool = true) -> ArraySlice<ConditionEntry> {
+        listedEntries[throughNot ? entryPlaces[rule].throughNot : entryPlaces[rule].outsideNot]
     }
 
-    /// A condition's entries, each once: all of them, and those outside any `not` (a second walk, only when the
-    /// first met a `not`).
-    private static func listEntries(of condition: Condition?)
-        -> (throughNot: [ConditionEntry], outsideNot: [ConditionEntry])
-    {
-        guard let condition else { return ([], []) }
+    /// Appends a condition's entries, each once, to `listed`: all of them, then those outside any `not` (a second
+    /// walk, only when the first met a `not`), and returns where they are.
+    private static func listEntries(of condition: Condition?, into listed: inout [ConditionEntry]) -> EntryPlaces {
+        let start = listed.count
+        guard let condition else { return EntryPlaces(throughNot: start..<start, outsideNot: start..<start) }
         var all = EntryLister()
-        // Room for a `when` mapping's entries from the start, as a condition branch makes: grown one append at a
-        // time, the list of a rule of three entries was made three times over.
-        if case .all(let parts, _) = condition { all.throughNot.reserveCapacity(parts.count) }
-        all.walk(condition, intoThrough: true, intoOutside: false)
-        // Without a `not` the two lists are the same: listed once and shared, as most rules' are.
-        guard all.sawNot else { return (all.throughNot, all.throughNot) }
+        all.walk(condition, intoThrough: true, intoOutside: false, listing: &listed)
+        let throughNot = start..<listed.count
+        // Without a `not` the two lists are the same: listed once, as most rules' are.
+        guard all.sawNot else { return EntryPlaces(throughNot: throughNot, outsideNot: throughNot) }
         var outside = EntryLister()
-        outside.walk(condition, intoThrough: false, intoOutside: true)
-        return (all.throughNot, outside.outsideNot)
+        outside.walk(condition, intoThrough: false, intoOutside: true, listing: &listed)
+        return EntryPlaces(throughNot: throughNot, outsideNot: throughNot.upperBound..<listed.count)
     }
 
-    /// The walk of ``listEntries(of:)``: a value with its lists, not a nested function capturing them, which boxed
-    /// each list on the heap for every rule.
+    /// The walk of ``listEntries(of:into:)``, listing the entries through `not` or those outside any (one walk
+    /// lists one of them): a value, not a nested function capturing its state, which boxed it on the heap for every
+    /// rule.
     ///
     /// A shared condition is walked again only for a list it has not yet been listed in: one reached first under a
     /// `not` and later outside one adds its entries to the second list then.
     private struct EntryLister {
-        var throughNot: [ConditionEntry] = []
-        var outsideNot: [ConditionEntry] = []
         /// For each shared condition walked: whether its entries are in the second list too.
         var listed: [ObjectIdentifier: Bool] = [:]
         /// Whether the walk met a `not`.
         var sawNot = false
 
-        mutating func walk(_ condition: Condition, intoThrough: Bool, intoOutside: Bool) {
+        mutating func walk(
+            _ condition: Condition, intoThrough: Bool, intoOutside: Bool, listing entries: inout [ConditionEntry]
+        ) {
             switch condition {
             case .all(let parts, _), .any(let parts, _):
-                for part in parts { walk(part, intoThrough: intoThrough, intoOutside: intoOutside) }
+                for part in parts {
+                    walk(part, intoThrough: intoThrough, intoOutside: intoOutside, listing: &entries)
+                }
             case .not(let inner, _):
                 sawNot = true
-                if intoThrough { walk(inner, intoThrough: true, intoOutside: false) }
+                if intoThrough { walk(inner, intoThrough: true, intoOutside: false, listing: &entries) }
             case .entry(let entry):
-                if intoThrough { throughNot.append(entry) }
-                if intoOutside { outsideNot.append(entry) }
+                if intoThrough || intoOutside { entries.append(entry) }
             case .shared(let shared):
                 let id = ObjectIdentifier(shared)
                 let before = listed[id]
@@ -120,7 +127,7 @@ struct PolicyChecks {
                 let outside = intoOutside && before != true
                 guard through || outside else { return }
                 listed[id] = before == true || outside
-                walk(shared.condition, intoThrough: through, intoOutside: outside)
+                walk(shared.condition, intoThrough: through, intoOutside: outside, listing: &entries)
             }
         }
     }
