@@ -1,5 +1,6 @@
 import Foundation
 @testable import LaunchPolicy
+import TestSupport
 import Testing
 
 /// The hand-written date parser against exact instants, and each way a date can be wrong.
@@ -16,6 +17,26 @@ import Testing
             "50%\u{301}", " 50%", "50 %", "inf", "nan"]
         {
             #expect(ValueSyntax.percentage(text) == nil, "\(text)")
+        }
+    }
+
+    /// A percentage is the double nearest to its text, as `Double(_:)` reads it, whether it is read through the
+    /// quotient of two exact doubles (up to 15 digits) or as text (more).
+    @Test func percentagesReadAsTheNearestDouble() {
+        var random = SeededGenerator(seed: 0x9E2C_E47A)
+        var texts = ["0.1", "0.3", "33.333333333333", "99.999999999999", "12.345678901234", "0.000000000001",
+            "99.9999999999999", "12.3456789012345678", "0.10000000000000000555", "000000000000000000012.5", "5.", ".5"]
+        for _ in 0..<2_000 {
+            let whole = Int.random(in: 0...100, using: &random)
+            let fraction = String((0..<Int.random(in: 0...18, using: &random)).map { _ in
+                Character(String(Int.random(in: 0...9, using: &random)))
+            })
+            texts.append(fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)")
+        }
+        for text in texts {
+            let expected = Double(text).flatMap { $0 >= 0 && $0 <= 100 ? $0 : nil }
+            #expect(ValueSyntax.percentage(text) == expected, "\(text)")
+            #expect(ValueSyntax.percentage(text + "%") == expected, "\(text)%")
         }
     }
 

@@ -99,11 +99,30 @@ enum ValueSyntax {
         // As bytes: by characters, with their Unicode properties, this cost a few thousand instructions a rollout.
         var digits = Substring(text).utf8
         if digits.last == UInt8(ascii: "%") { digits = digits.dropLast() }
-        guard !digits.isEmpty,
-            digits.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
-            let value = Double(Substring(digits)), value >= 0, value <= 100
-        else { return nil }
+        // The digits as a whole number, and how many follow the point: `12.5` is 125 and 1.
+        var number: UInt64 = 0, count = 0, fractionDigits = 0, points = 0
+        for byte in digits {
+            if byte == UInt8(ascii: ".") {
+                points += 1
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if count < 15 { number = number * 10 + UInt64(byte - UInt8(ascii: "0")) }
+                count += 1
+                if points > 0 { fractionDigits += 1 }
+            } else {
+                return nil
+            }
+        }
+        guard count > 0, points <= 1 else { return nil }
+        // Up to 15 digits, the number and the power of ten are exact doubles, and their quotient is the nearest
+        // double to the text, as `Double(_:)` reads it. Reading it that way cost about 1,100 instructions a rollout.
+        let value = count <= 15 ? Double(number) / Self.powersOfTen[fractionDigits] : Double(Substring(digits))
+        guard let value, value >= 0, value <= 100 else { return nil }
         return value
+    }
+
+    /// 10⁰ to 10¹⁵, each an exact double.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
     }
 
     /// A BCP 47 language tag such as `ja`, `ja-JP`, `zh-Hant-TW` (`_` accepted for `-`).
