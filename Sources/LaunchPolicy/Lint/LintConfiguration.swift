@@ -76,7 +76,7 @@ public struct LintConfiguration: Sendable {
                     configuration.severities[checked] = severity
                 }
             }
-            if let node = byKey[.disable], let codes = support.oneOrList(node, "disable") {
+            if let node = byKey[.disable], let codes = support.oneOrList(node, "disable", { $1 }) {
                 configuration.disabled = Set(codes.compactMap {
                     checkedCode($0.value, at: $0.range, in: $0.node, &support)
                 })

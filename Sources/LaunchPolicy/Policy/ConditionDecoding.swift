@@ -87,9 +87,7 @@ struct ConditionDecoding {
         }
         func versions(_ kind: VersionKind) -> VersionRange? { versionRange(key, value, kind: kind, &support) }
         func choices<Value: WrittenNames>(_ what: String, _ type: Value.Type) -> [Value]? {
-            guard let texts = support.oneOrList(value, key) else { return nil }
-            let values = texts.compactMap { support.choice($0, what, as: type) }
-            return values.count == texts.count ? values : nil
+            support.oneOrList(value, key) { support, text in support.choice(text, what, as: type) }
         }
         switch conditionKey {
         case .platform: return choices("platform", Platform.self).map { make(.platform($0)) }
@@ -105,18 +103,22 @@ struct ConditionDecoding {
         case .daysSinceInstall: return versions(.versionCode).map { make(.daysSinceInstall($0)) }
         case .launchSource: return choices("launch source", LaunchSource.self).map { make(.launchSource($0)) }
         case .locale:
-            guard let texts = support.oneOrList(value, key) else { return nil }
-            for text in texts where !ValueSyntax.isLocaleTag(text.value) {
-                support.error(.policyInvalidValue, "\"\(text.value)\" is not a language tag such as ja or pt-BR", at: text.range)
-            }
-            return make(.locale(texts.map(\.value)))
+            // A tag that is not one is reported, and kept: the entry still matches the tags that are.
+            return support.oneOrList(value, key) { support, text in
+                if !ValueSyntax.isLocaleTag(text.value) {
+                    support.error(.policyInvalidValue,
+                        "\"\(text.value)\" is not a language tag such as ja or pt-BR", at: text.range)
+                }
+                return text.value
+            }.map { make(.locale($0)) }
         case .region:
-            guard let texts = support.oneOrList(value, key) else { return nil }
-            for text in texts where !ValueSyntax.isRegionCode(text.value) {
-                support.error(.policyInvalidValue,
-                    "\"\(text.value)\" is not \(ValueSyntax.regionCodeForm)", at: text.range)
-            }
-            return make(.region(texts.map(\.value)))
+            return support.oneOrList(value, key) { support, text in
+                if !ValueSyntax.isRegionCode(text.value) {
+                    support.error(.policyInvalidValue,
+                        "\"\(text.value)\" is not \(ValueSyntax.regionCodeForm)", at: text.range)
+                }
+                return text.value
+            }.map { make(.region($0)) }
         case .date: return dateWindow(value, &support).map { make(.date(from: $0.from, until: $0.until)) }
         case .rollout:
             guard let text = support.text(value, key) else { return nil }
@@ -131,9 +133,9 @@ struct ConditionDecoding {
             var attributes: [String: [String]] = [:]
             for entry in entries {
                 guard let name = support.text(entry.key, "an attribute name"),
-                    let values = support.oneOrList(entry.value, "the attribute \(name.value)")
+                    let values = support.oneOrList(entry.value, "the attribute \(name.value)", { $1.value })
                 else { continue }
-                attributes[name.value] = values.map(\.value)
+                attributes[name.value] = values
             }
             return make(.attributes(attributes))
         case .all, .any:

@@ -18,7 +18,7 @@ enum ContextDecoding {
                 }
                 values[key] = Located(.map(pairs), range: entry.value.range)
             } else if entry.value.sequence != nil {
-                let items = support.oneOrList(entry.value, key)?.map(\.value) ?? []
+                let items = support.oneOrList(entry.value, key, { $1.value }) ?? []
                 values[key] = Located(.list(items), range: entry.value.range)
             } else if let text = support.text(entry.value, key) {
                 values[key] = Located(.text(text.value), range: text.range)

@@ -90,14 +90,22 @@ struct DecodingSupport {
         error(.policyWrongType, "\(expectation), not a \(node.kindName)", at: node.range, fixIt: fixIt)
     }
 
-    /// One scalar or a list of scalars, as texts.
-    mutating func oneOrList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [WrittenText]? {
-        if node.sequence != nil {
-            guard let items = sequence(node, what()) else { return nil }
-            let texts = items.compactMap { text($0, "each item of \(what())") }
-            return texts.count == items.count ? texts : nil
+    /// One scalar or a list of scalars, each text made a value by `value`, which reports a text it turns down and
+    /// returns nil; nil when an item is not a text or is turned down (every one is reported).
+    ///
+    /// Each text is handed to `value` as it is read, and only the values are listed: a list of the texts, mapped
+    /// afterwards, was a second list for every list a policy writes, and a reference to the tree for each item.
+    mutating func oneOrList<Value>(
+        _ node: YAMLNode, _ what: @autoclosure () -> String, _ value: (inout Self, WrittenText) -> Value?
+    ) -> [Value]? {
+        guard node.sequence != nil else { return text(node, what()).flatMap { value(&self, $0) }.map { [$0] } }
+        guard let items = sequence(node, what()) else { return nil }
+        var values: [Value] = []
+        values.reserveCapacity(items.count)
+        for item in items {
+            if let text = text(item, "each item of \(what())"), let made = value(&self, text) { values.append(made) }
         }
-        return text(node, what()).map { [$0] }
+        return values.count == items.count ? values : nil
     }
 
     /// A value from a closed set (actions, platforms, …), with a suggestion when it is close to one.

@@ -62,7 +62,7 @@ struct RuleDecoding {
         }
         var url = byKey[.url].flatMap { support.text($0, "url") }
         var screen = byKey[.screen].flatMap { support.text($0, "screen") }
-        var entitlements = byKey[.entitlements].flatMap { support.oneOrList($0, "entitlements") } ?? []
+        var entitlements = byKey[.entitlements].flatMap { support.oneOrList($0, "entitlements", { $1.located }) } ?? []
         var show: ShowFrequency?
         if let text = byKey[.show].flatMap({ support.text($0, "show") }) {
             show = support.choice(text, "show value", as: ShowFrequency.self)
@@ -121,7 +121,7 @@ struct RuleDecoding {
         }
         rules.append(Rule(
             id: id.located, condition: condition, action: Located(action, range: actionText.range),
-            message: message?.located, url: url?.located, entitlements: entitlements.map(\.located),
+            message: message?.located, url: url?.located, entitlements: entitlements,
             screen: screen?.located, show: show, every: every, range: node.range))
     }
 }

@@ -22,9 +22,9 @@ enum TestCaseDecoding {
                 testCase.prompts = expected[.prompts].flatMap { ruleList($0, "prompts", ruleIDs: ruleIDs, &support) }
                 testCase.notices = expected[.notices].flatMap { ruleList($0, "notices", ruleIDs: ruleIDs, &support) }
                 testCase.presentations = expected[.presentations].flatMap {
-                    support.oneOrList($0, "presentations")?.map(\.value) ?? []
+                    support.oneOrList($0, "presentations", { $1.value }) ?? []
                 }
-                testCase.grants = expected[.grants].flatMap { support.oneOrList($0, "grants")?.map(\.value) ?? [] }
+                testCase.grants = expected[.grants].flatMap { support.oneOrList($0, "grants", { $1.value }) ?? [] }
             }
             return testCase
         }
@@ -51,9 +51,11 @@ enum TestCaseDecoding {
     private static func ruleList(
         _ node: YAMLNode, _ what: String, ruleIDs: RuleIDs, _ support: inout DecodingSupport
     ) -> [String]? {
-        guard let texts = node.sequence?.isEmpty == true ? [] : support.oneOrList(node, what) else { return nil }
-        for text in texts { checkRule(text, ruleIDs: ruleIDs, &support) }
-        return texts.map(\.value)
+        if node.sequence?.isEmpty == true { return [] }
+        return support.oneOrList(node, what) { support, text in
+            checkRule(text, ruleIDs: ruleIDs, &support)
+            return text.value
+        }
     }
 
     /// The policy's rule ids: a set to check the cases' references against, and the list, for a suggestion. Checked by
