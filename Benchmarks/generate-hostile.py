@@ -60,6 +60,12 @@ def files():
     # 8,000 gates of one app version each, none shadowing another: the shadowing check compares every pair, 32 million,
     # and built intervals around each to compare their versions (27.5 s); their ends settle nearly all now.
     yield 'distinct-gates.yaml', HEAD + MESSAGE + rules(8_000, lambda i: f'{{app-version: "{i}.0.0"}}')
+    # 2,200 gates that accept 31 values of one attribute each, 30 of them the same: each gate's values are asked
+    # whether they lie within every earlier gate's, 2.4 million pairs, one value at a time; a list compared with a
+    # list, or made a set, for each pair cost the product of their lengths (5.2 s).
+    common = ', '.join(f'v{j}' for j in range(30))
+    yield 'long-attribute-gates.yaml', HEAD + MESSAGE + rules(
+        2_200, lambda i: f'{{attributes: {{plan: [{common}, u{i}]}}}}')
     # 95 gates of 251 alternatives each, 250 of them the same versions: each gate's alternatives are compared with
     # every earlier gate's, 250 found before the one that is not (37 s); the shadowing check has a budget of pairs now.
     shared = ', '.join(f'{{app-version: "1.{j}.0"}}' for j in range(250))
