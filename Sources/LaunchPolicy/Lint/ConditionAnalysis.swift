@@ -110,8 +110,14 @@ struct ConditionAnalysis {
         /// the other's, and a long list looked through, or made a set, for every pair cost the product of the lists'
         /// lengths (2,200 gates of 31 attribute values each took 5.2 s to lint; 1.7 s with sets of every list, as
         /// before lists).
-        private(set) var regionSet: Set<String>?
-        private(set) var attributeSets: [String: Set<String>] = [:]
+        /// Nil while none is long, as in nearly every branch: one field for a branch's copies to skip.
+        private(set) var longLists: LongLists?
+
+        /// The sets of a branch's long lists (``longLists``).
+        struct LongLists {
+            var regions: Set<String>?
+            var attributes: [String: Set<String>] = [:]
+        }
         /// Parts the analysis does not look into (`not`).
         private(set) var opaque: [Condition] = []
         /// The entries the branch is made of, each once, in the order written.
@@ -270,9 +276,14 @@ struct ConditionAnalysis {
                 if contradicting.map({ key < $0 }) ?? true { contradicting = key }
             }
             contradiction = platformBits == 0 ? "platform" : contradicting ?? otherContradiction()
-            regionSet = regions.flatMap(ValueLists.set(ofLong:))
-            for (name, values) in attributes where values.count > ValueLists.longList {
-                attributeSets[name] = Set(values)
+            if let regions, regions.count > ValueLists.longList {
+                longLists = LongLists(regions: Set(regions))
+            }
+            if !attributes.isEmpty {
+                for (name, values) in attributes where values.count > ValueLists.longList {
+                    longLists = longLists ?? LongLists()
+                    longLists!.attributes[name] = Set(values)
+                }
             }
         }
 
@@ -359,7 +370,7 @@ struct ConditionAnalysis {
             else { return false }
             if let required = other.pointee.regions {
                 guard let regions = mine.pointee.regions,
-                    ValueLists.all(regions, areIn: required, other.pointee.regionSet)
+                    ValueLists.all(regions, areIn: required, other.pointee.longLists?.regions)
                 else { return false }
             }
             let rangesHold = other.pointee.rangesByKind.withUnsafeBufferPointer { theirs in
@@ -389,11 +400,11 @@ struct ConditionAnalysis {
             if let end = other.pointee.until, (mine.pointee.until.map { $0 > end } ?? true) { return false }
             if !other.pointee.attributes.isEmpty {
                 let attributes = mine.pointee.attributes
-                let sets = other.pointee.attributeSets
+                let sets = other.pointee.longLists?.attributes
                 for (name, accepted) in other.pointee.attributes {
-                    guard let values = attributes[name],
-                        ValueLists.all(values, areIn: accepted, sets.isEmpty ? nil : sets[name])
-                    else { return false }
+                    guard let values = attributes[name], ValueLists.all(values, areIn: accepted, sets?[name]) else {
+                        return false
+                    }
                 }
             }
             return true
@@ -570,16 +581,11 @@ struct ConditionAnalysis {
 /// which compare faster as a list than they hash into a set, but no long list costs more than linear time: a branch
 /// keeps a set of each once it is complete, and a list is made a set to intersect it with a long one.
 enum ValueLists {
-    /// A branch keeps a set of a list of more than this many values (``set(ofLong:)``).
+    /// A branch keeps a set of a list of more than this many values (``ConditionAnalysis/Branch/longLists``).
     static let longList = 8
 
-    /// The set of a long list's values; nil for a short one.
-    static func set(ofLong values: [String]) -> Set<String>? {
-        values.count > longList ? Set(values) : nil
-    }
-
-    /// Whether every value of `values` is in `allowed`, given with its set when it is long (``set(ofLong:)``): a
-    /// short one is looked through, at most ``longList`` comparisons a value.
+    /// Whether every value of `values` is in `allowed`, given with its set when it is long (``longList``): a short
+    /// one is looked through, at most ``longList`` comparisons a value.
     static func all(_ values: [String], areIn allowed: [String], _ allowedSet: Set<String>?) -> Bool {
         if let allowedSet { return values.allSatisfy(allowedSet.contains) }
         return values.allSatisfy(allowed.contains)
@@ -587,7 +593,8 @@ enum ValueLists {
 
     /// The values of `values` that are in `allowed`, in the order of `values`.
     static func intersection(_ values: [String], _ allowed: [String]) -> [String] {
-        guard let allowedSet = set(ofLong: allowed) else { return values.filter(allowed.contains) }
+        guard allowed.count > longList else { return values.filter(allowed.contains) }
+        let allowedSet = Set(allowed)
         return values.filter(allowedSet.contains)
     }
 
