@@ -36,7 +36,11 @@ extension PolicyChecks {
         let locales = firstWithLocale.keys.sorted()
         // How the interpreter looks each up (`ja-JP`, `ja`; `zh-TW`, `zh-Hant-TW`, `zh-Hant`, `zh`).
         let lookups = locales.map(LocaleLookup.init)
-        let used = Set(policy.rules.compactMap { $0.message?.value })
+        // Each rule's message read in place: a rule handed to a closure is copied, every string and list in it.
+        var used = Set<String>(minimumCapacity: policy.rules.count)
+        for index in policy.rules.indices {
+            if let id = policy.rules[index].message?.value { used.insert(id) }
+        }
         var pairsLeft = translationPairs
         for (index, message) in messages.enumerated() {
             // A locale is covered when the interpreter's fallback reaches a translation: `ja` serves `ja-JP`,
