@@ -85,49 +85,38 @@ struct PolicyChecks {
     private static func listEntries(of condition: Condition?, into listed: inout [ConditionEntry]) -> EntryPlaces {
         let start = listed.count
         guard let condition else { return EntryPlaces(throughNot: start..<start, outsideNot: start..<start) }
-        var all = EntryLister()
-        all.walk(condition, intoThrough: true, intoOutside: false, listing: &listed)
+        var all = EntryLister(throughNot: true)
+        all.walk(condition, listing: &listed)
         let throughNot = start..<listed.count
         // Without a `not` the two lists are the same: listed once, as most rules' are.
         guard all.sawNot else { return EntryPlaces(throughNot: throughNot, outsideNot: throughNot) }
-        var outside = EntryLister()
-        outside.walk(condition, intoThrough: false, intoOutside: true, listing: &listed)
+        var outside = EntryLister(throughNot: false)
+        outside.walk(condition, listing: &listed)
         return EntryPlaces(throughNot: throughNot, outsideNot: throughNot.upperBound..<listed.count)
     }
 
-    /// The walk of ``listEntries(of:into:)``, listing the entries through `not` or those outside any (one walk
-    /// lists one of them): a value, not a nested function capturing its state, which boxed it on the heap for every
-    /// rule.
-    ///
-    /// A shared condition is walked again only for a list it has not yet been listed in: one reached first under a
-    /// `not` and later outside one adds its entries to the second list then.
+    /// The walk of ``listEntries(of:into:)``: a value, not a nested function capturing its state, which boxed it on
+    /// the heap for every rule.
     private struct EntryLister {
-        /// For each shared condition walked: whether its entries are in the second list too.
-        var listed: [ObjectIdentifier: Bool] = [:]
+        /// Whether the entries under a `not` are listed too.
+        let throughNot: Bool
+        /// The shared conditions walked: every alias of one repeats its entries, which are listed once.
+        var walked: Set<ObjectIdentifier> = []
         /// Whether the walk met a `not`.
         var sawNot = false
 
-        mutating func walk(
-            _ condition: Condition, intoThrough: Bool, intoOutside: Bool, listing entries: inout [ConditionEntry]
-        ) {
+        mutating func walk(_ condition: Condition, listing entries: inout [ConditionEntry]) {
             switch condition {
             case .all(let parts, _), .any(let parts, _):
-                for part in parts {
-                    walk(part, intoThrough: intoThrough, intoOutside: intoOutside, listing: &entries)
-                }
+                for part in parts { walk(part, listing: &entries) }
             case .not(let inner, _):
                 sawNot = true
-                if intoThrough { walk(inner, intoThrough: true, intoOutside: false, listing: &entries) }
+                if throughNot { walk(inner, listing: &entries) }
             case .entry(let entry):
-                if intoThrough || intoOutside { entries.append(entry) }
+                entries.append(entry)
             case .shared(let shared):
-                let id = ObjectIdentifier(shared)
-                let before = listed[id]
-                let through = intoThrough && before == nil
-                let outside = intoOutside && before != true
-                guard through || outside else { return }
-                listed[id] = before == true || outside
-                walk(shared.condition, intoThrough: through, intoOutside: outside, listing: &entries)
+                guard walked.insert(ObjectIdentifier(shared)).inserted else { return }
+                walk(shared.condition, listing: &entries)
             }
         }
     }
