@@ -89,6 +89,15 @@ struct ConditionDecoding {
         func choices<Value: WrittenNames>(_ what: String, _ type: Value.Type) -> [Value]? {
             support.oneOrList(value, key) { support, text in support.choice(text, what, as: type) }
         }
+        // A text that is not `form` is reported, and kept: the entry still matches the texts that are.
+        func texts(checkedBy isValid: (String) -> Bool, as form: String) -> [String]? {
+            support.oneOrList(value, key) { support, text in
+                if !isValid(text.value) {
+                    support.error(.policyInvalidValue, "\"\(text.value)\" is not \(form)", at: text.range)
+                }
+                return text.value
+            }
+        }
         switch conditionKey {
         case .platform: return choices("platform", Platform.self).map { make(.platform($0)) }
         case .appVersion: return versions(versioning).map { make(.appVersion($0)) }
@@ -103,22 +112,10 @@ struct ConditionDecoding {
         case .daysSinceInstall: return versions(.versionCode).map { make(.daysSinceInstall($0)) }
         case .launchSource: return choices("launch source", LaunchSource.self).map { make(.launchSource($0)) }
         case .locale:
-            // A tag that is not one is reported, and kept: the entry still matches the tags that are.
-            return support.oneOrList(value, key) { support, text in
-                if !ValueSyntax.isLocaleTag(text.value) {
-                    support.error(.policyInvalidValue,
-                        "\"\(text.value)\" is not a language tag such as ja or pt-BR", at: text.range)
-                }
-                return text.value
-            }.map { make(.locale($0)) }
+            return texts(checkedBy: ValueSyntax.isLocaleTag, as: "a language tag such as ja or pt-BR")
+                .map { make(.locale($0)) }
         case .region:
-            return support.oneOrList(value, key) { support, text in
-                if !ValueSyntax.isRegionCode(text.value) {
-                    support.error(.policyInvalidValue,
-                        "\"\(text.value)\" is not \(ValueSyntax.regionCodeForm)", at: text.range)
-                }
-                return text.value
-            }.map { make(.region($0)) }
+            return texts(checkedBy: ValueSyntax.isRegionCode, as: ValueSyntax.regionCodeForm).map { make(.region($0)) }
         case .date: return dateWindow(value, &support).map { make(.date(from: $0.from, until: $0.until)) }
         case .rollout:
             guard let text = support.text(value, key) else { return nil }
