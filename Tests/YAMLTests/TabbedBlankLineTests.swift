@@ -92,6 +92,9 @@ import Testing
         ("a: |\n  x\n  \t\nb: 1\n", "x\n\t\n"),  // at the indentation: text
         ("a: |1\n   x\n \t\nb: 1\n", "  x\n\t\n"),  // an explicit indentation of 1: text
         ("a: >\n    x\n      more\n  \t\nb: 1\n", "x\n  more\n"),  // a more-indented last line
+        // Once a line has ended the scalar, a tab at its indentation is a comment line's blank, not text.
+        ("a: |\n  x\n\t\n  \t\nb: 1\n", "x\n"),
+        ("a: |\n \tx\n\t\n \t  \n\t \nb: 1\n", "\tx\n"),  // the fuzzer's: the text starts with a tab
     ])
     func aTabAfterABlockScalarsTextIsReadAsYAML12ReadsIt(text: String, value: String) throws {
         let result = read(text)

@@ -351,8 +351,10 @@ enum TabbedBlanks {
     }
 
     /// Among the `runs` inside a block scalar's marks (`inside`, the scalar ending at `end`), the lines of blanks
-    /// after its last line of text, each read as YAML 1.2 reads it: text (as written) when its tab is at or past the scalar's
-    /// indentation, else a comment, which ends the scalar. The indentation is that of the scalar's last line of text
+    /// after its last line of text, each read as YAML 1.2 reads it: text (as written) when its tab is at or past the
+    /// scalar's indentation, else a comment, which ends the scalar, and so is every such line after it, as the scalar
+    /// has ended (a tab at the indentation there is a blank of a comment line, not the scalar's text, and libyaml,
+    /// given it as written, refused it). The indentation is that of the scalar's last line of text
     /// in `copy`, less the spaces that line starts with in the scalar's `text`. None when the scalar has no text:
     /// YAML 1.2 refuses a tab in its lines then (the test suite's Y79Y/000). A line that goes on with a comment is
     /// taken for text, as libyaml takes it.
@@ -390,9 +392,10 @@ enum TabbedBlanks {
         while copy[lineStart + spaces] == UInt8(ascii: " ") { spaces += 1 }
         let indentation = spaces - textSpaces
         guard indentation > 0 else { return [] }
+        var ended = false
         return inside.filter { runs[$0].kind == .blankLine && runs[$0].blanks.lowerBound >= last }.map { index in
-            let column = runs[index].firstTab - runs[index].blanks.lowerBound
-            return (index, column < indentation ? .comment : .asWritten)
+            ended = ended || runs[index].firstTab - runs[index].blanks.lowerBound < indentation
+            return (index, ended ? .comment : .asWritten)
         }
     }
 }
