@@ -193,7 +193,11 @@ import Testing
                 message: hi
               - id: overlap
                 when:
-                  all: [{region: [SE, DK]}, {region: [dk]}, {attributes: {plan: [pro, team]}}, {attributes: {plan: team}}]
+                  all:
+                    - {region: [SE, DK]}
+                    - {region: [dk]}
+                    - {attributes: {plan: [pro, team]}}
+                    - {attributes: {plan: team}}
                 then: notify
                 message: hi
             """)
