@@ -97,13 +97,14 @@ import Testing
             later: "{region: [se, dk, fi, ie, nl, be, at, ch]}", shadowed: true),
         Row(earlier: "{region: [AT, BE, CH, DE, DK, ES, FI, FR, IE, IT, NL, SE]}",
             later: "{region: [se, dk, fi, ie, nl, be, at, GB]}", shadowed: false),
+        // Two long lists of one attribute in a branch intersect through a set too.
         Row(earlier: "{attributes: {plan: [a, b, c, d, e, f, g, h, i, j]}}",
             later: "{all: [{attributes: {plan: [j, i, h, g, f, e, d, c, x]}},"
-                + " {attributes: {plan: [c, d, e, f, g, h, i, x]}}]}",
+                + " {attributes: {plan: [c, d, e, f, g, h, i, j, x]}}]}",
             shadowed: false),
         Row(earlier: "{attributes: {plan: [a, b, c, d, e, f, g, h, i, j, z]}}",
             later: "{all: [{attributes: {plan: [j, i, h, g, f, e, d, c, x]}},"
-                + " {attributes: {plan: [c, d, e, f, g, h, i, j]}}]}",
+                + " {attributes: {plan: [c, d, e, f, g, h, i, j, w]}}]}",
             shadowed: true),
         Row(earlier: "{rollout: 50%}", later: "{rollout: 50%}", shadowed: false),
         Row(earlier: "{platform: ios}", later: "{platform: ios, rollout: 10%}", shadowed: true),
