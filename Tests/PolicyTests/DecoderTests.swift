@@ -353,6 +353,21 @@ func located(_ result: PolicyParseResult) -> [String] {
         #expect(result.diagnostics.contains { $0.code == .policyMissingKey && $0.message.contains("\"then\"") })
     }
 
+    /// A list with a bad item reports that item alone: the good items are kept, so that a `grant` rule's
+    /// entitlements are not reported missing too, nor a condition's platforms.
+    @Test func aBadItemOfAListIsReportedAloneAndTheRestKept() throws {
+        let result = parse("""
+            policy: 1
+            rules:
+              - {id: a, then: grant, entitlements: [pro, {x: y}]}
+              - {id: b, when: {platform: [ios, andriod, {x: y}]}, then: grant, entitlements: [pro]}
+            """)
+        #expect(result.diagnostics.map(\.code) == [.policyWrongType, .policyInvalidValue, .policyWrongType],
+            "\(result.diagnostics.map(\.description))")
+        #expect(result.diagnostics.map(\.range.start.line) == [3, 4, 4])
+        #expect(result.diagnostics[1].fixIt?.replacement == "android")
+    }
+
     @Test func typosInValuesGetSuggestions() throws {
         let result = parse("policy: 1\nrules:\n  - {id: a, when: {launch: frist}, then: grant, entitlements: [x]}\n")
         #expect(result.diagnostics.first?.fixIt?.replacement == "first")

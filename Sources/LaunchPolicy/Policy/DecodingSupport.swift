@@ -91,7 +91,9 @@ struct DecodingSupport {
     }
 
     /// One scalar or a list of scalars, each text made a value by `value`, which reports a text it turns down and
-    /// returns nil; nil when an item is not a text or is turned down (every one is reported).
+    /// returns nil. An item that is not a text, or is turned down, is reported and left out, and the rest are kept:
+    /// dropped with it, a `grant` rule's list of entitlements with one bad item was reported as missing too. Nil when
+    /// the node is neither a list nor a text, or is a text turned down.
     ///
     /// Each text is handed to `value` as it is read, and only the values are listed: a list of the texts, mapped
     /// afterwards, was a second list for every list a policy writes, and a reference to the tree for each item.
@@ -105,7 +107,7 @@ struct DecodingSupport {
         for item in items {
             if let text = text(item, "each item of \(what())"), let made = value(&self, text) { values.append(made) }
         }
-        return values.count == items.count ? values : nil
+        return values
     }
 
     /// A value from a closed set (actions, platforms, …), with a suggestion when it is close to one.
