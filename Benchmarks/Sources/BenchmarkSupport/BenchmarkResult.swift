@@ -28,6 +28,9 @@ public struct BenchmarkResult: Codable, Sendable {
     /// no floor was timed beside the operation. This machine runs a whole process at one of two speeds about 2×
     /// apart, so a ratio of two processes' medians can be off by that much; a ratio within one process is not.
     public var ratioToFloor: Double?
+    /// The libyaml the floor ran over when it is not the system's (the Yams process, with `--own-floor` or when it
+    /// cannot load the system's); nil for the system's.
+    public var floorLibrary: String?
 }
 
 /// Times an operation: one warm-up, then `samples` samples of as many operations as fill about `sampleTime`.

@@ -5,12 +5,20 @@ import Yams
 
 /// The peer: Yams `compose` of a file's bytes (decoding them to the String Yams takes, as a caller must), printed as
 /// one measurement line. Run by `policy-benchmarks`; a separate executable because Yams links its own libyaml.
+///
+/// Its ratio to the floor is to the floor over the system's libyaml, the one `policy-benchmarks` times beside our
+/// measures, loaded here on its own (``SystemLibYAML``): the two processes' ratios then share one floor and differ
+/// only by what each measures. `--own-floor` times the floor over Yams's copy of libyaml instead, which runs slower
+/// than the system's and so made the peer's ratio, and our lead over it, smaller than the times show.
 @main
 struct YamsBenchmark {
     static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst()
+        var arguments = CommandLine.arguments.dropFirst()
+        let ownFloor = arguments.contains("--own-floor")
+        arguments.removeAll { $0 == "--own-floor" }
         guard let path = arguments.first else {
-            FileHandle.standardError.write(Data("usage: yams-benchmark FILE [SAMPLES | --profile COUNT | --profile-floor COUNT]\n".utf8))
+            FileHandle.standardError.write(Data(
+                "usage: yams-benchmark FILE [--own-floor] [SAMPLES | --profile COUNT | --profile-floor COUNT]\n".utf8))
             exit(2)
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -21,24 +29,34 @@ struct YamsBenchmark {
         }
         // `--profile COUNT`: COUNT operations, untimed, for callgrind (as `policy-benchmarks profile`);
         // `--profile-floor COUNT` the same of the floor beside Yams.
+        let floorBytes = [UInt8](bytes)
+        // The system's libyaml, when it loads and reads the bytes as Yams's copy does.
+        var system = ownFloor ? nil : SystemLibYAML.load()
+        if let loaded = system, loaded.scan(floorBytes) != floor(floorBytes) {
+            FileHandle.standardError.write(Data("yams-benchmark: the system's libyaml read other scalars\n".utf8))
+            system = nil
+        }
+        if !ownFloor, system == nil {
+            FileHandle.standardError.write(Data(
+                "yams-benchmark: the floor is timed over Yams's copy of libyaml, not the system's\n".utf8))
+        }
+        let timedFloor = { system.map { $0.scan(floorBytes) } ?? floor(floorBytes) }
         if let mode = arguments.dropFirst().first, mode == "--profile" || mode == "--profile-floor",
             let count = arguments.dropFirst(2).first.flatMap({ Int($0) })
         {
-            let floorBytes = [UInt8](bytes)
-            let operation = mode == "--profile" ? compose : { floor(floorBytes) }
+            let operation = mode == "--profile" ? compose : timedFloor
             print((0..<count).reduce(0) { $0 &+ operation() &+ $1 })
             return
         }
         let samples = arguments.dropFirst().first.flatMap { Int($0) } ?? 21
-        let floorBytes = [UInt8](bytes)
-        let result = measure("yams compose", input: URL(fileURLWithPath: path).lastPathComponent, bytes: bytes.count,
-            samples: samples, floor: { floor(floorBytes) }, compose)
+        var result = measure("yams compose", input: URL(fileURLWithPath: path).lastPathComponent, bytes: bytes.count,
+            samples: samples, floor: timedFloor, compose)
+        result.floorLibrary = system == nil ? "Yams's copy of libyaml" : nil
         print(result.line)
     }
 
-    /// The floor beside Yams, in its process: the same scan as `policy-benchmarks`' floor (libyaml's events, each
-    /// scalar copied into a String), over the copy of libyaml that Yams carries. It is written again here because
-    /// the two copies of libyaml cannot share a process; `instructions.sh` checks that both floors cost the same.
+    /// The floor beside Yams over the copy of libyaml that Yams carries (`--own-floor`): the same scan as
+    /// `policy-benchmarks`' floor (libyaml's events, each scalar copied into a String).
     static func floor(_ bytes: [UInt8]) -> Int {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return -1 }

@@ -1,0 +1,76 @@
+import CYaml
+import Foundation
+
+/// The system's libyaml, the one the product and `policy-benchmarks` link, loaded into the Yams process on its own:
+/// Yams links its own copy of libyaml's symbols, so the system's cannot be linked beside it, but a library opened
+/// with `RTLD_LOCAL` (and, on Linux, `RTLD_DEEPBIND`, so that its calls to itself stay in it) is reached only through
+/// the functions looked up in it. The floor timed over it is then the floor `policy-benchmarks` times.
+///
+/// It is called with Yams's declarations of libyaml's types: both are libyaml 0.2.5, whose parser and event
+/// structures are the same (the two headers' declarations were compared when this was written, and the benchmark
+/// uses it only when it reads the input's scalars as the floor over Yams's copy reads them).
+struct SystemLibYAML {
+    private typealias ParserFunction = @convention(c) (UnsafeMutablePointer<yaml_parser_t>?) -> Int32
+    private typealias InputFunction = @convention(c) (
+        UnsafeMutablePointer<yaml_parser_t>?, UnsafePointer<UInt8>?, Int) -> Void
+    private typealias ParseFunction = @convention(c) (
+        UnsafeMutablePointer<yaml_parser_t>?, UnsafeMutablePointer<yaml_event_t>?) -> Int32
+    private typealias EventFunction = @convention(c) (UnsafeMutablePointer<yaml_event_t>?) -> Void
+    private typealias DeleteFunction = @convention(c) (UnsafeMutablePointer<yaml_parser_t>?) -> Void
+
+    private let initialize: ParserFunction
+    private let setInput: InputFunction
+    private let parse: ParseFunction
+    private let deleteEvent: EventFunction
+    private let deleteParser: DeleteFunction
+
+    /// The names the system's libyaml has, on Linux and on macOS (Homebrew's).
+    private static let libraryNames = [
+        "libyaml-0.so.2", "libyaml.so", "/opt/homebrew/lib/libyaml.dylib", "/usr/local/lib/libyaml.dylib",
+    ]
+
+    /// The system's libyaml, or nil when it cannot be opened.
+    static func load() -> SystemLibYAML? {
+        #if os(Linux)
+        let flags = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND
+        #else
+        let flags = RTLD_NOW | RTLD_LOCAL
+        #endif
+        guard let handle = libraryNames.lazy.compactMap({ dlopen($0, flags) }).first else { return nil }
+        func function<F>(_ name: String, as _: F.Type) -> F? {
+            dlsym(handle, name).map { unsafeBitCast($0, to: F.self) }
+        }
+        guard let initialize = function("yaml_parser_initialize", as: ParserFunction.self),
+            let setInput = function("yaml_parser_set_input_string", as: InputFunction.self),
+            let parse = function("yaml_parser_parse", as: ParseFunction.self),
+            let deleteEvent = function("yaml_event_delete", as: EventFunction.self),
+            let deleteParser = function("yaml_parser_delete", as: DeleteFunction.self)
+        else { return nil }
+        return SystemLibYAML(initialize: initialize, setInput: setInput, parse: parse, deleteEvent: deleteEvent,
+            deleteParser: deleteParser)
+    }
+
+    /// The floor's scan (`YamsBenchmark.floor`) over the system's libyaml: its events, each scalar copied into a
+    /// String; returns the scalars' bytes.
+    func scan(_ bytes: [UInt8]) -> Int {
+        var parser = yaml_parser_t()
+        guard initialize(&parser) == 1 else { return -1 }
+        defer { deleteParser(&parser) }
+        var scalarBytes = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            setInput(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while parse(&parser, &event) == 1 {
+                defer { deleteEvent(&event) }
+                if event.type == YAML_SCALAR_EVENT {
+                    let scalar = event.data.scalar
+                    let text = String(
+                        decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    scalarBytes &+= text.utf8.count
+                }
+                if event.type == YAML_STREAM_END_EVENT { break }
+            }
+        }
+        return scalarBytes
+    }
+}
