@@ -10,14 +10,22 @@ public enum YAMLImplicitTyping {
     public static func changedReading(of text: String) -> String? {
         switch candidate(text) {
         case .number:
+            // Digits alone, without a leading zero (`policy: 1`, the number nearly every policy writes), are the same
+            // integer to every reader and no float, which their bytes show: the readings below make strings.
+            if isPlainDecimal(text) { return nil }
             if let number = integer(text), number != text { return "the number \(number)" }
             if let number = float(text), number != text { return "the number \(number)" }
             return nil
         case .tilde:
             return text == "~" ? "null" : nil
         case .word:
-            if let boolean = boolean(text), boolean != text { return "the boolean \(boolean)" }
-            if text == "Null" || text == "NULL" { return "null" }
+            // Most words asked about (`then`, `first`, `free`) are none of these, which their letters show without
+            // comparing the words: only one that is one of them in some case is looked up.
+            let code = foldedCode(text)
+            if booleanCodes.contains(code), let boolean = booleans[text], boolean != text {
+                return "the boolean \(boolean)"
+            }
+            if code == nullCode, text == "Null" || text == "NULL" { return "null" }
             return nil
         case nil:
             return nil
@@ -59,20 +67,18 @@ public enum YAMLImplicitTyping {
         }
     }
 
-    /// YAML 1.1's booleans, and 1.2's `true`/`false` in three cases.
-    private static func boolean(_ text: String) -> String? {
-        // Most words asked about (`then`, `first`, `free`) are none of them, which their letters show without
-        // hashing them: only a word that is one of these in some case is looked up. The letters are folded to lower
-        // case and packed into one number (the caller has checked there are at most five), so that telling a word
-        // from the eight is comparing numbers; comparing it with each word letter by letter cost about a hundred
-        // instructions for each `then`, `not` or `once` policy-lint asked about.
-        guard booleanCodes.contains(foldedCode(text)) else { return nil }
-        return booleans[text]
+    /// Whether `text` is ASCII digits without a leading zero (or the digit `0` alone).
+    private static func isPlainDecimal(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "0") || bytes.count == 1 else { return false }
+        return bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// A word of at most eight bytes as one number, the first byte highest, each byte or-ed with `0x20`: an ASCII
-    /// capital becomes its small letter. Other bytes may fold together too, which is why a match is looked up in
-    /// ``booleans`` by its exact spelling.
+    /// capital becomes its small letter. The caller has checked there are at most five. Telling a word from the
+    /// booleans and `null` is then comparing numbers: comparing it with each word letter by letter cost about a
+    /// hundred instructions for each `then`, `not` or `once` policy-lint asked about. Other bytes may fold together
+    /// too, which is why a match is then compared by its exact spelling.
     private static func foldedCode(_ word: String) -> UInt64 {
         // Over the bytes in place: walked through the string's UTF-8 view, each byte cost a call (14K instructions
         // a lint of 48 rules, for words that are mostly `then`).
@@ -84,6 +90,7 @@ public enum YAMLImplicitTyping {
     private static let trueWords = ["y", "yes", "true", "on"]
     private static let falseWords = ["n", "no", "false", "off"]
     private static let booleanCodes = (trueWords + falseWords).map(foldedCode)
+    private static let nullCode = foldedCode("null")
 
     /// A table, not a `switch`: a switch over strings compares them one by one, and every plain `then`, `not` or
     /// `once` of a policy is asked about.
