@@ -97,10 +97,18 @@ struct YAMLComposer: YAMLEventSink {
     /// while adding a node changes the composer, it was handed a copy of the whole composer, 169 bytes, for every
     /// key read. That copy gone and the comparison inlined, a read of 48 rules costs 41K instructions fewer.
     private struct TreeTables {
-        var records: [YAMLTree.Record] = []
-        var texts: [String] = []
-        var children: [Int] = []
+        var records: PlainTable<YAMLTree.Record>
+        var texts: PlainTable<String>
+        var children: PlainTable<Int>
+        /// A list, not a ``PlainTable``: only a node with a tag or an anchor adds to it.
         var decorations: [YAMLTree.Decoration] = []
+
+        /// Empty tables with room for `nodes` nodes; with none, they take no memory.
+        init(nodes: Int) {
+            records = PlainTable(capacity: nodes)
+            texts = PlainTable(capacity: nodes)
+            children = PlainTable(capacity: nodes)
+        }
 
         /// Whether two key nodes are the same key: two scalars by their texts, compared in place; anything else by
         /// identity, which is rare.
@@ -133,8 +141,9 @@ struct YAMLComposer: YAMLEventSink {
                     description += "m\(record.childCount / 2)"
                 }
                 // Children in reverse, so that they are described in order.
-                let written = children[record.firstChild..<record.firstChild + record.childCount]
-                pending.append(contentsOf: written.reversed())
+                for slot in (record.firstChild..<record.firstChild + record.childCount).reversed() {
+                    pending.append(children[slot])
+                }
             }
             return .structure(description)
         }
@@ -155,7 +164,7 @@ struct YAMLComposer: YAMLEventSink {
     let limits: YAMLLimits
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var failed = false
-    private var tree = TreeTables()
+    private var tree: TreeTables
     private var roots: [Int] = []
     // The open collections, innermost last, and the stacks their children and keys so far live on.
     private var open = Stack<OpenCollection>()
@@ -178,16 +187,17 @@ struct YAMLComposer: YAMLEventSink {
         // A policy has a node for every 12 to 13 bytes; one for every 8 leaves room for denser YAML, and a file
         // denser still only grows its tables a time or two. Never more than the expanded-node budget allows.
         let nodes = min(inputBytes / 8, limits.maximumExpandedNodes, 1 << 20) + 16
-        tree.records.reserveCapacity(nodes)
-        tree.texts.reserveCapacity(nodes)
-        tree.children.reserveCapacity(nodes)
+        tree = TreeTables(nodes: nodes)
     }
 
-    /// The documents composed so far, sharing one tree, which keeps `source`, the input they were read from.
-    func documents(source: @autoclosure () -> YAMLTree.Source) -> [YAMLNode] {
+    /// The documents composed so far, sharing one tree, which keeps `source`, the input they were read from. The
+    /// tree takes the composer's tables: the composer keeps none of them, and the tree only reads them.
+    mutating func documents(source: @autoclosure () -> YAMLTree.Source) -> [YAMLNode] {
         guard !roots.isEmpty else { return [] }
+        let built = tree
+        tree = TreeTables(nodes: 0)
         let tree = YAMLTree(
-            records: tree.records, texts: tree.texts, children: tree.children, decorations: tree.decorations,
+            records: built.records, texts: built.texts, children: built.children, decorations: built.decorations,
             source: source())
         return roots.map { YAMLNode(tree: tree, index: $0) }
     }
@@ -245,7 +255,7 @@ struct YAMLComposer: YAMLEventSink {
         if place.hasKeyTable { keyTables.removeLast() }
         place = collection.outerPlace
         let firstChild = tree.children.count
-        pending.append(from: collection.firstPending, to: &tree.children)
+        pending.append(from: collection.firstPending, to: tree.children)
         pending.truncate(to: collection.firstPending)
         let node = tree.records.count
         tree.texts.append("")
@@ -442,12 +452,11 @@ struct YAMLComposer: YAMLEventSink {
 }
 
 /// A stack of plain values (node numbers, open collections) that shrinks by moving its top, leaving what was above it
-/// to be written over: values that hold no reference, which would otherwise be kept until written over. The composer's
-/// stacks shrink by a collection's children at every collection's end: removing them one at a time cost 27K
-/// instructions a read of 48 rules, and `removeLast(_:)`, through the general `replaceSubrange`, about 350 a
-/// collection.
-private struct Stack<Element> {
-    private var storage: [Element] = []
+/// to be written over. The composer's stacks shrink by a collection's children at every collection's end: removing
+/// them one at a time cost 27K instructions a read of 48 rules, and `removeLast(_:)`, through the general
+/// `replaceSubrange`, about 350 a collection. Kept in a ``PlainTable``, which a push does not check for sharing.
+private struct Stack<Element: Sendable> {
+    private let storage = PlainTable<Element>()
     /// How many elements are on the stack.
     private(set) var count = 0
 
@@ -486,14 +495,8 @@ private struct Stack<Element> {
         return storage[count]
     }
 
-    /// Appends the elements from `start` to the top to `list`, one at a time: as a slice handed to
-    /// `append(contentsOf:)`, they retained the stack's storage and went through its general path, at every
-    /// collection's end (4.5K instructions a read of 48 rules).
-    func append(from start: Int, to list: inout [Element]) {
-        var index = start
-        while index < count {
-            list.append(storage[index])
-            index += 1
-        }
+    /// Appends the elements from `start` to the top to `table`, in one copy.
+    func append(from start: Int, to table: PlainTable<Element>) {
+        table.append(storage, from: start, to: count)
     }
 }

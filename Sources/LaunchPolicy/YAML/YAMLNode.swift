@@ -253,8 +253,9 @@ public struct YAMLNode: Sendable {
 /// children as a run of indices into that table. Built by ``YAMLComposer``; never changed afterwards.
 ///
 /// One table instead of a node object per value is what keeps reading near libyaml's own cost: a node costs an
-/// append, not an allocation, and dropping the tree frees a handful of arrays, not thousands of objects. The texts
+/// append, not an allocation, and dropping the tree frees a handful of tables, not thousands of objects. The texts
 /// are a table of their own, so that a record is plain numbers: reading a node's kind or range copies no reference.
+/// The tables of what every node has are ``PlainTable``s, which the composer hands over whole and the tree only reads.
 final class YAMLTree: Sendable {
     /// One node, apart from its text.
     struct Record: Sendable {
@@ -269,10 +270,10 @@ final class YAMLTree: Sendable {
         var style: YAMLScalarStyle
     }
 
-    let records: [Record]
+    let records: PlainTable<Record>
     /// Each record's scalar text, at the record's position; empty for collections.
-    let texts: [String]
-    let children: [Int]
+    let texts: PlainTable<String>
+    let children: PlainTable<Int>
     let decorations: [Decoration]
     /// The input the tree was read from, which the nodes' offsets index: what is written around a node, which its
     /// range does not say, decides what text a fix-it may put in its place (``FixIt/replacing(_:with:message:)``).
@@ -310,7 +311,10 @@ final class YAMLTree: Sendable {
         let anchor: String?
     }
 
-    init(records: [Record], texts: [String], children: [Int], decorations: [Decoration], source: Source) {
+    init(
+        records: PlainTable<Record>, texts: PlainTable<String>, children: PlainTable<Int>, decorations: [Decoration],
+        source: Source
+    ) {
         self.records = records
         self.texts = texts
         self.children = children
