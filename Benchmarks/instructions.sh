@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Instructions per operation, counted by callgrind: unlike wall time, the same on every run of the same binaries, so
-# the ratios to the floor do not move with a noisy machine. Run Benchmarks/run.sh first (it builds and makes inputs).
+# Instructions and allocations per operation, counted by callgrind: unlike wall time, the same on every run of the same
+# binaries, so the ratios to the floor do not move with a noisy machine. Run Benchmarks/run.sh first (it builds and
+# makes inputs).
 # callgrind's virtual processor has no SHA extensions, so the rollout digests are counted on the Swift block function
 # (about 3,600 instructions a block), where a processor that has them runs the C one (CSHA256, about 200).
 #
@@ -17,30 +18,56 @@ trap 'rm -rf "$work"' EXIT
 cp "$bin/policy-benchmarks" "$bin/yams-benchmark" "$work/"
 strip "$work/policy-benchmarks" "$work/yams-benchmark"
 
-# Total instructions of COUNT operations; per operation = (ops(11) - ops(1)) / 10, which cancels start-up.
+# Total instructions and allocations (calls to malloc, calloc, realloc and the aligned allocators, libyaml's own
+# included) of COUNT operations, as "INSTRUCTIONS ALLOCATIONS"; per operation = (ops(11) - ops(1)) / 10, which
+# cancels start-up.
 count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,
+    local out="$work/callgrind.out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" > /dev/null 2>&1
+    python3 - "$out" <<'PY'
+import re, sys
+names, callee, instructions, allocations = {}, None, 0, 0
+allocators = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign"}
+for line in open(sys.argv[1]):
+    if line.startswith("cfn="):
+        found = re.match(r"cfn=\((\d+)\)(?: (.*))?", line)
+        if found.group(2): names[found.group(1)] = found.group(2).strip()
+        callee = names.get(found.group(1))
+    elif line.startswith("fn="):
+        found = re.match(r"fn=\((\d+)\)(?: (.*))?", line)
+        if found and found.group(2): names[found.group(1)] = found.group(2).strip()
+    elif line.startswith("calls="):
+        if callee in allocators: allocations += int(line.split()[0][6:])
+    elif line.startswith("summary:"):
+        instructions = int(line.split()[1])
+print(instructions, allocations)
+PY
 }
 per_operation() {
     local one eleven
-    one=$(count "$@" 1)
-    eleven=$(count "$@" 11)
-    echo $(( (eleven - one) / 10 ))
+    one=($(count "$@" 1))
+    eleven=($(count "$@" 11))
+    echo $(( (eleven[0] - one[0]) / 10 )) $(( (eleven[1] - one[1]) / 10 ))
 }
 # The first operation in a process = ops(1) - ops(0): what an app pays at launch, where it reads and evaluates its
 # policy once. It adds what the Swift runtime does once per process for the types the operation uses (building
 # generic types' metadata from their mangled names, looking conformances up).
 first_operation() {
     local zero one
-    zero=$(count "$@" 0)
-    one=$(count "$@" 1)
-    echo $(( one - zero ))
+    zero=($(count "$@" 0))
+    one=($(count "$@" 1))
+    echo $(( one[0] - zero[0] )) $(( one[1] - zero[1] ))
 }
 
-floor=$(per_operation "$work/policy-benchmarks" profile floor "$input")
-printf '| measure | instructions / op | × floor |\n| --- | ---: | ---: |\n'
-row() { printf '| %s | %s | %s |\n' "$1" "$2" "$(python3 -c "print(f'{$2 / $floor:.2f}')")"; }
-row "(a) floor: libyaml events, scalars copied" "$floor"
+floor=($(per_operation "$work/policy-benchmarks" profile floor "$input"))
+printf '| measure | instructions / op | × floor | allocations / op |\n| --- | ---: | ---: | ---: |\n'
+# A row from "INSTRUCTIONS ALLOCATIONS".
+row() {
+    local counts=($2)
+    printf '| %s | %s | %s | %s |\n' "$1" "${counts[0]}" "$(python3 -c "print(f'{${counts[0]} / ${floor[0]}:.2f}')")" \
+        "${counts[1]}"
+}
+row "(a) floor: libyaml events, scalars copied" "${floor[*]}"
 for name in reader reader+decoder evaluate evaluate-ungated evaluate-explained launch-context record-launch lint; do
     row "$name" "$(per_operation "$work/policy-benchmarks" profile "$name" "$input")"
 done
