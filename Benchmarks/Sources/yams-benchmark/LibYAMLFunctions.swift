@@ -1,15 +1,17 @@
 import CYaml
 import Foundation
 
-/// The system's libyaml, the one the product and `policy-benchmarks` link, loaded into the Yams process on its own:
-/// Yams links its own copy of libyaml's symbols, so the system's cannot be linked beside it, but a library opened
-/// with `RTLD_LOCAL` (and, on Linux, `RTLD_DEEPBIND`, so that its calls to itself stay in it) is reached only through
-/// the functions looked up in it. The floor timed over it is then the floor `policy-benchmarks` times.
+/// The five libyaml functions the floor's scan calls, from one of the two copies of libyaml the Yams process can
+/// reach: the copy Yams carries, linked into the process, or the system's, the one the product and
+/// `policy-benchmarks` link. The system's cannot be linked beside Yams's (the two copies' symbols clash), so it is
+/// loaded on its own: opened with `RTLD_LOCAL` (and, on Linux, `RTLD_DEEPBIND`, so that its calls to itself stay in
+/// it) and reached only through the functions looked up in it. One scan runs over either, so that the two floors
+/// differ only by the library.
 ///
-/// It is called with Yams's declarations of libyaml's types: both are libyaml 0.2.5, whose parser and event
-/// structures are the same (the two headers' declarations were compared when this was written, and the benchmark
-/// uses it only when it reads the input's scalars as the floor over Yams's copy reads them).
-struct SystemLibYAML {
+/// Both are called with Yams's declarations of libyaml's types: both copies are libyaml 0.2.5, whose parser and event
+/// structures are the same (the two headers' declarations were compared when this was written), and the benchmark
+/// uses the system's only when it reads the input's scalars as Yams's copy reads them.
+struct LibYAMLFunctions {
     private typealias ParserFunction = @convention(c) (UnsafeMutablePointer<yaml_parser_t>?) -> Int32
     private typealias InputFunction = @convention(c) (
         UnsafeMutablePointer<yaml_parser_t>?, UnsafePointer<UInt8>?, Int) -> Void
@@ -24,13 +26,18 @@ struct SystemLibYAML {
     private let deleteEvent: EventFunction
     private let deleteParser: DeleteFunction
 
+    /// The copy of libyaml Yams carries.
+    static let yamsCopy = LibYAMLFunctions(
+        initialize: yaml_parser_initialize, setInput: yaml_parser_set_input_string, parse: yaml_parser_parse,
+        deleteEvent: yaml_event_delete, deleteParser: yaml_parser_delete)
+
     /// The names the system's libyaml has, on Linux and on macOS (Homebrew's).
     private static let libraryNames = [
         "libyaml-0.so.2", "libyaml.so", "/opt/homebrew/lib/libyaml.dylib", "/usr/local/lib/libyaml.dylib",
     ]
 
     /// The system's libyaml, or nil when it cannot be opened.
-    static func load() -> SystemLibYAML? {
+    static func system() -> LibYAMLFunctions? {
         #if os(Linux)
         let flags = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND
         #else
@@ -46,12 +53,12 @@ struct SystemLibYAML {
             let deleteEvent = function("yaml_event_delete", as: EventFunction.self),
             let deleteParser = function("yaml_parser_delete", as: DeleteFunction.self)
         else { return nil }
-        return SystemLibYAML(initialize: initialize, setInput: setInput, parse: parse, deleteEvent: deleteEvent,
+        return LibYAMLFunctions(initialize: initialize, setInput: setInput, parse: parse, deleteEvent: deleteEvent,
             deleteParser: deleteParser)
     }
 
-    /// The floor's scan (`YamsBenchmark.floor`) over the system's libyaml: its events, each scalar copied into a
-    /// String; returns the scalars' bytes.
+    /// The floor: the same scan as `policy-benchmarks`' (libyaml's events, each scalar copied into a String); returns
+    /// the scalars' bytes.
     func scan(_ bytes: [UInt8]) -> Int {
         var parser = yaml_parser_t()
         guard initialize(&parser) == 1 else { return -1 }
