@@ -3,6 +3,8 @@
 /// The composer enforces the limits that concern the tree: the alias budget (every alias adds the expanded size of
 /// its anchor, counted once when the anchor closes), the depth that aliases reach (an alias nests what it stands for
 /// where it is written), aliases to unknown or still-open anchors, the number of documents, and duplicate keys.
+///
+/// It is used in place, never copied: its tables and stacks are ``PlainTable``s, objects that a copy would share.
 struct YAMLComposer: YAMLEventSink {
     /// A sequence or mapping that has started and not yet ended. Its children so far are the top of `pending`,
     /// from `firstPending`; a mapping's keys so far are the top of `keys`, from its place's `firstKey`.
@@ -452,9 +454,10 @@ struct YAMLComposer: YAMLEventSink {
 }
 
 /// A stack of plain values (node numbers, open collections) that shrinks by moving its top, leaving what was above it
-/// to be written over. The composer's stacks shrink by a collection's children at every collection's end: removing
-/// them one at a time cost 27K instructions a read of 48 rules, and `removeLast(_:)`, through the general
-/// `replaceSubrange`, about 350 a collection. Kept in a ``PlainTable``, which a push does not check for sharing.
+/// to be written over: values that hold no reference, which would otherwise be kept until written over. The
+/// composer's stacks shrink by a collection's children at every collection's end: removing them one at a time cost
+/// 27K instructions a read of 48 rules, and `removeLast(_:)`, through the general `replaceSubrange`, about 350 a
+/// collection. Kept in a ``PlainTable``, which a push does not check for sharing.
 private struct Stack<Element: Sendable> {
     private let storage = PlainTable<Element>()
     /// How many elements are on the stack.
