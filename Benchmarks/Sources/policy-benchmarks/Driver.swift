@@ -40,10 +40,10 @@ struct Driver {
                 ["measure", "record-launch", yaml, "\(samples)"])
             try add("(e) policy-lint of the file (all checks)", ["measure", "lint", yaml, "\(samples)"])
             if let yams {
-                try add("Yams compose (peer; floor: the system's libyaml, loaded in its process)", [yaml, "\(samples)"],
-                    executable: yams)
-                try add("Yams compose again (floor: the copy of libyaml Yams carries)", [yaml, "--own-floor", "\(samples)"],
-                    executable: yams)
+                try add("Yams compose (peer; floor: the system's libyaml, loaded in its process)",
+                    [yaml, "\(samples)"], executable: yams)
+                try add("Yams compose again (floor: the copy of libyaml Yams carries)",
+                    [yaml, "--own-floor", "\(samples)"], executable: yams)
             }
             try add("Foundation JSONSerialization of the JSON (peer)", ["measure", "json-serialization", json, "\(samples)"])
             try add("our reader + decoder of the JSON", ["measure", "reader+decoder-json", json, "\(samples)"])

@@ -26,8 +26,6 @@ struct YamsBenchmark {
             guard let node = try? Yams.compose(yaml: text) else { return -1 }
             return node.mapping?.count ?? 0
         }
-        // `--profile COUNT`: COUNT operations, untimed, for callgrind (as `policy-benchmarks profile`);
-        // `--profile-floor COUNT` the same of the floor beside Yams.
         let floorBytes = [UInt8](bytes)
         // The system's libyaml, when it loads and reads the bytes as Yams's copy does.
         var system = ownFloor ? nil : LibYAMLFunctions.system()
@@ -41,6 +39,8 @@ struct YamsBenchmark {
         }
         let library = system ?? LibYAMLFunctions.yamsCopy
         let timedFloor = { library.scan(floorBytes) }
+        // `--profile COUNT`: COUNT operations, untimed, for callgrind (as `policy-benchmarks profile`);
+        // `--profile-floor COUNT` the same of the floor beside Yams.
         if let mode = arguments.dropFirst().first, mode == "--profile" || mode == "--profile-floor",
             let count = arguments.dropFirst(2).first.flatMap({ Int($0) })
         {
