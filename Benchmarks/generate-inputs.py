@@ -53,6 +53,15 @@ def condition(rng, index):
     return picked
 
 
+def leaving_out_cn(when):
+    """A gate's condition that does not hold in CN: the benchmark's launch in CN is stopped by no gate, and so decides
+    every rule, in every policy made here (the other gates, `block`, open in a window after the benchmark's now). A
+    condition that names its regions, none of them CN, or already leaves CN out, is one."""
+    if "region" in when or any(part == {"not": {"region": "CN"}} for part in when.get("all", [])):
+        return when
+    return {**when, "not": {"region": "CN"}}
+
+
 def policy(rule_count, message_count, seed):
     rng = random.Random(seed)
     messages = {}
@@ -63,6 +72,8 @@ def policy(rule_count, message_count, seed):
     for r in range(rule_count):
         action = actions[r % len(actions)]
         rule = {"id": f"rule-{r}", "when": condition(rng, r), "then": action}
+        if action == "require-update":
+            rule["when"] = leaving_out_cn(rule["when"])
         if action in ("require-update", "suggest-update", "notify", "block"):
             rule["message"] = f"message-{r % message_count}"
         if action == "block":

@@ -15,7 +15,8 @@ enum Operations {
     ]
 
     /// Prepares the operation `name` on `bytes`: whatever it needs beforehand (a parsed policy for `evaluate`) is
-    /// done here, outside the timing.
+    /// done here, outside the timing. Nil for a name it does not know, or an input it cannot run on (``check``
+    /// says why).
     static func operation(_ name: String, bytes: [UInt8], path: String) -> (() -> Int)? {
         switch name {
         case "floor":
@@ -68,13 +69,68 @@ enum Operations {
         }
     }
 
+    /// Why an operation cannot be measured on an input: the input does not do what the measure says it times (a
+    /// policy with errors would time a decoder that stops early; a launch a gate stops, an evaluation that decides
+    /// few rules).
+    struct Mismatch: Error {
+        let reason: String
+    }
+
+    /// Checks that the operation `name` does on `bytes` what its measure says it times. Apart from ``operation``, so
+    /// that a process counting its first operation (`profile`, for `instructions.sh`) checks after it: a check
+    /// run first would do that operation's one-time work.
+    static func check(_ name: String, bytes: [UInt8], path: String) throws(Mismatch) {
+        switch name {
+        case "floor":
+            guard libyamlScan(bytes) >= 0 else { throw Mismatch(reason: "libyaml stops before the input's end") }
+        case "reader":
+            let read = YAMLReader().read(bytes)
+            guard read.documents.count == 1, !read.diagnostics.containsErrors else {
+                throw Mismatch(reason: "the reader does not read the input as one document without errors")
+            }
+        case "reader+decoder", "reader+decoder-json":
+            _ = try usablePolicy(bytes)
+        case "evaluate", "evaluate-ungated", "evaluate-explained":
+            let gated = name == "evaluate"
+            let gate = try usablePolicy(bytes).evaluate(gated ? context : ungatedContext).gate
+            // Behind a gate only the grants' conditions are decided.
+            if gated, gate == nil { throw Mismatch(reason: "no gate stops the launch this measure is of") }
+            if !gated, let gate {
+                throw Mismatch(reason: "\(gate.rule)'s gate stops the launch that is to decide every rule")
+            }
+        case "lint":
+            guard !PolicyLinter(now: now).lint(bytes, path: path).diagnostics.containsErrors else {
+                throw Mismatch(reason: "policy-lint finds errors, and would time a lint that stops before its checks")
+            }
+        case "json-serialization":
+            guard (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any] else {
+                throw Mismatch(reason: "JSONSerialization does not read the input as an object")
+            }
+        case "launch-context", "record-launch":
+            break
+        default:
+            throw Mismatch(reason: "no such measure")
+        }
+    }
+
+    /// The policy in `bytes`, which must parse without errors: a rule with an error is left out of the policy, and
+    /// the measures would time a smaller one.
+    private static func usablePolicy(_ bytes: [UInt8]) throws(Mismatch) -> Policy {
+        let parsed = AutomaticPolicyParser().parse(Data(bytes))
+        guard let policy = parsed.usablePolicy else {
+            let first = parsed.diagnostics.first { $0.severity == .error }
+            throw Mismatch(reason: "the policy has errors" + (first.map { ", the first: \($0.message)" } ?? ""))
+        }
+        return policy
+    }
+
     /// The launch the evaluation decides for: an iOS user on 2.3.9 upgrading, with every kind of context value set;
     /// the first rule, a require-update gate, stops them.
     static let context = launch(.upgrade, appVersion: "2.3.9", build: "2390", region: "BR")
 
-    /// A launch no gate stops (a normal launch of 9.9.9 in a region the first gate leaves out): every rule's
-    /// condition is decided at launch, and a prompt, a notice and a screen are shown. Behind a gate only the grants'
-    /// conditions are; this is the other case.
+    /// A launch no gate stops (a normal launch of 9.9.9 in CN, which every gate of the generated policies leaves out:
+    /// `generate-inputs.py`): every rule's condition is decided at launch, and a prompt, a notice and a screen are
+    /// shown. Behind a gate only the grants' conditions are; this is the other case. `operation` checks it.
     static let ungatedContext = launch(.normal, appVersion: "9.9.9", build: "99999", region: "CN")
 
     /// An iOS launch with every kind of context value set.
@@ -90,11 +146,13 @@ enum Operations {
     }
 
     /// The floor: libyaml's event parser over the bytes, copying every scalar into a Swift String, and nothing else.
+    /// The bytes of every scalar, or -1 when libyaml stops before the input's end.
     static func libyamlScan(_ bytes: [UInt8]) -> Int {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return -1 }
         defer { yaml_parser_delete(&parser) }
         var scalarBytes = 0
+        var ended = false
         bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
@@ -105,9 +163,12 @@ enum Operations {
                     let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     scalarBytes &+= text.utf8.count
                 }
-                if event.type == YAML_STREAM_END_EVENT { break }
+                if event.type == YAML_STREAM_END_EVENT {
+                    ended = true
+                    break
+                }
             }
         }
-        return scalarBytes
+        return ended ? scalarBytes : -1
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 ///     policy-benchmarks measure NAME FILE [SAMPLES]         (one measurement, as a JSON line)
 ///     policy-benchmarks measure-files floor DIR [SAMPLES]   (the floor over every file in DIR)
 ///     policy-benchmarks profile NAME FILE COUNT             (COUNT operations, untimed: for callgrind)
+///     policy-benchmarks check NAME FILE                     (exit 1, saying why, when NAME does not do on FILE
+///                                                            what its measure says; `measure` checks first too)
 @main
 struct PolicyBenchmarks {
     static func main() throws {
@@ -19,6 +21,10 @@ struct PolicyBenchmarks {
         case "profile":
             guard arguments.count == 4, let count = Int(arguments[3]) else { usage() }
             try profile(arguments[1], path: arguments[2], count: count)
+        case "check":
+            guard arguments.count == 3 else { usage() }
+            check(arguments[1], bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[2]))),
+                path: arguments[2])
         case "measure-files":
             guard arguments.count >= 3 else { usage() }
             try measureFiles(folder: arguments[2], samples: arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7)
@@ -42,6 +48,7 @@ struct PolicyBenchmarks {
             usage: policy-benchmarks --inputs DIR [--policy-lint PATH] [--yams PATH] [--samples N]
                    policy-benchmarks measure NAME FILE [SAMPLES]
                    policy-benchmarks profile NAME FILE COUNT
+                   policy-benchmarks check NAME FILE
 
             """.utf8))
         exit(2)
@@ -50,10 +57,8 @@ struct PolicyBenchmarks {
     static func measureOne(_ name: String, path: String, samples: Int) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let input = URL(fileURLWithPath: path).lastPathComponent
-        guard let operation = Operations.operation(name, bytes: bytes, path: input) else {
-            FileHandle.standardError.write(Data("policy-benchmarks: cannot measure \(name) on \(path)\n".utf8))
-            exit(1)
-        }
+        check(name, bytes: bytes, path: path)
+        let operation = prepared(name, bytes: bytes, path: path)
         // The floor beside it, over the YAML file of the same content (a JSON input's floor is its YAML twin's,
         // as in the report's other ratios).
         let yamlPath = path.hasSuffix(".json") ? String(path.dropLast(5)) + ".yaml" : path
@@ -62,11 +67,12 @@ struct PolicyBenchmarks {
         print(measure(name, input: input, bytes: bytes.count, samples: samples, floor: floor, operation).line)
     }
 
-    /// Runs an operation `count` times with no timing, so that a profiler's counts are the operation's.
+    /// Runs an operation `count` times with no timing, so that a profiler's counts are the operation's. Unchecked: a
+    /// check run first would do the first operation's one-time work, which `instructions.sh` counts (it runs
+    /// `check` for each measure in a process of its own first).
     static func profile(_ name: String, path: String, count: Int) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        guard let operation = Operations.operation(name, bytes: bytes, path: URL(fileURLWithPath: path).lastPathComponent)
-        else { exit(1) }
+        let operation = prepared(name, bytes: bytes, path: path)
         // What every app has done before its policy code runs: used a dictionary keyed by strings. The first one of a
         // process makes the runtime look `String`'s `Hashable` conformance up; without this, the first operation of
         // whatever made one first (the launch context's attributes) would count it.
@@ -75,6 +81,29 @@ struct PolicyBenchmarks {
         var checksum = warm.count - 1
         for _ in 0..<count { checksum &+= operation() }
         print(checksum)
+    }
+
+    /// Exits 1, saying why, when the operation `name` does not do on `bytes` what its measure says it times
+    /// (``Operations/check(_:bytes:path:)``), so that no report shows the time of something else.
+    static func check(_ name: String, bytes: [UInt8], path: String) {
+        do {
+            try Operations.check(name, bytes: bytes, path: URL(fileURLWithPath: path).lastPathComponent)
+        } catch {
+            cannotMeasure(name, path, error.reason)
+        }
+    }
+
+    /// The operation `name` on `bytes`, ready to run; exits 1 when there is none.
+    static func prepared(_ name: String, bytes: [UInt8], path: String) -> () -> Int {
+        let input = URL(fileURLWithPath: path).lastPathComponent
+        if let operation = Operations.operation(name, bytes: bytes, path: input) { return operation }
+        check(name, bytes: bytes, path: path)
+        cannotMeasure(name, path, "it cannot be prepared")
+    }
+
+    static func cannotMeasure(_ name: String, _ path: String, _ reason: String) -> Never {
+        FileHandle.standardError.write(Data("policy-benchmarks: cannot measure \(name) on \(path): \(reason)\n".utf8))
+        exit(1)
     }
 
     static func measureFiles(folder: String, samples: Int) throws {
