@@ -76,9 +76,9 @@ enum Operations {
         let reason: String
     }
 
-    /// Checks that the operation `name` does on `bytes` what its measure says it times. Apart from ``operation``, so
-    /// that a process counting its first operation (`profile`, for `instructions.sh`) checks after it: a check
-    /// run first would do that operation's one-time work.
+    /// Checks that the operation `name` does on `bytes` what its measure says it times. Apart from ``operation``:
+    /// `measure` checks after timing, and `instructions.sh` runs `check` in a process of its own, since a check made
+    /// first in a process whose first operation is counted would do that operation's one-time work.
     static func check(_ name: String, bytes: [UInt8], path: String) throws(Mismatch) {
         switch name {
         case "floor":
@@ -125,12 +125,13 @@ enum Operations {
     }
 
     /// The launch the evaluation decides for: an iOS user on 2.3.9 upgrading, with every kind of context value set;
-    /// the first rule, a require-update gate, stops them.
+    /// a require-update gate stops them (the first rule, in the 48-rule policy).
     static let context = launch(.upgrade, appVersion: "2.3.9", build: "2390", region: "BR")
 
     /// A launch no gate stops (a normal launch of 9.9.9 in CN, which every gate of the generated policies leaves out:
     /// `generate-inputs.py`): every rule's condition is decided at launch, and a prompt, a notice and a screen are
-    /// shown. Behind a gate only the grants' conditions are; this is the other case. `operation` checks it.
+    /// shown. Behind a gate only the grants' conditions are; this is the other case. ``check(_:bytes:path:)`` holds
+    /// the policy to it.
     static let ungatedContext = launch(.normal, appVersion: "9.9.9", build: "99999", region: "CN")
 
     /// An iOS launch with every kind of context value set.
