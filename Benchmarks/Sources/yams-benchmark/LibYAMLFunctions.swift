@@ -58,12 +58,13 @@ struct LibYAMLFunctions {
     }
 
     /// The floor: the same scan as `policy-benchmarks`' (libyaml's events, each scalar copied into a String); returns
-    /// the scalars' bytes.
+    /// the scalars' bytes, or -1 when libyaml stops before the input's end.
     func scan(_ bytes: [UInt8]) -> Int {
         var parser = yaml_parser_t()
         guard initialize(&parser) == 1 else { return -1 }
         defer { deleteParser(&parser) }
         var scalarBytes = 0
+        var ended = false
         bytes.withUnsafeBufferPointer { buffer in
             setInput(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
@@ -75,9 +76,12 @@ struct LibYAMLFunctions {
                         decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     scalarBytes &+= text.utf8.count
                 }
-                if event.type == YAML_STREAM_END_EVENT { break }
+                if event.type == YAML_STREAM_END_EVENT {
+                    ended = true
+                    break
+                }
             }
         }
-        return scalarBytes
+        return ended ? scalarBytes : -1
     }
 }
