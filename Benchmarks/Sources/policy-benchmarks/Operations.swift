@@ -14,6 +14,12 @@ enum Operations {
         "json-serialization", "reader+decoder-json",
     ]
 
+    /// The measures that run on a file of this name: a JSON file's, or a YAML file's.
+    static func names(for path: String) -> [String] {
+        let json = ["json-serialization", "reader+decoder-json"]
+        return path.hasSuffix(".json") ? json : names.filter { !json.contains($0) }
+    }
+
     /// Prepares the operation `name` on `bytes`: whatever it needs beforehand (a parsed policy for `evaluate`) is
     /// done here, outside the timing. Nil for a name it does not know, or an input it cannot run on (``check``
     /// says why).

@@ -8,8 +8,9 @@ import Foundation
 ///     policy-benchmarks measure NAME FILE [SAMPLES]         (one measurement, as a JSON line)
 ///     policy-benchmarks measure-files floor DIR [SAMPLES]   (the floor over every file in DIR)
 ///     policy-benchmarks profile NAME FILE COUNT             (COUNT operations, untimed: for callgrind)
-///     policy-benchmarks check NAME FILE                     (exit 1, saying why, when NAME does not do on FILE
-///                                                            what its measure says; `measure` checks too, after timing)
+///     policy-benchmarks check [NAME] FILE                   (exit 1, saying why, when NAME, or any measure that runs
+///                                                            on FILE, does not do on it what its measure says;
+///                                                            `measure` checks too, after timing)
 @main
 struct PolicyBenchmarks {
     static func main() throws {
@@ -22,9 +23,11 @@ struct PolicyBenchmarks {
             guard arguments.count == 4, let count = Int(arguments[3]) else { usage() }
             try profile(arguments[1], path: arguments[2], count: count)
         case "check":
-            guard arguments.count == 3 else { usage() }
-            check(arguments[1], bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[2]))),
-                path: arguments[2])
+            guard arguments.count == 2 || arguments.count == 3, let path = arguments.last else { usage() }
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            for name in arguments.count == 3 ? [arguments[1]] : Operations.names(for: path) {
+                check(name, bytes: bytes, path: path)
+            }
         case "measure-files":
             guard arguments.count >= 3 else { usage() }
             try measureFiles(folder: arguments[2], samples: arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7)
@@ -48,7 +51,7 @@ struct PolicyBenchmarks {
             usage: policy-benchmarks --inputs DIR [--policy-lint PATH] [--yams PATH] [--samples N]
                    policy-benchmarks measure NAME FILE [SAMPLES]
                    policy-benchmarks profile NAME FILE COUNT
-                   policy-benchmarks check NAME FILE
+                   policy-benchmarks check [NAME] FILE
 
             """.utf8))
         exit(2)
