@@ -14,10 +14,9 @@ enum Operations {
         "json-serialization", "reader+decoder-json",
     ]
 
-    /// The measures that run on a file of this name: a JSON file's, or a YAML file's.
+    /// The measures that run on a file of this name: on a `.json` file those whose names say `json`, on YAML the rest.
     static func names(for path: String) -> [String] {
-        let json = ["json-serialization", "reader+decoder-json"]
-        return path.hasSuffix(".json") ? json : names.filter { !json.contains($0) }
+        names.filter { $0.contains("json") == path.hasSuffix(".json") }
     }
 
     /// Prepares the operation `name` on `bytes`: whatever it needs beforehand (a parsed policy for `evaluate`) is
